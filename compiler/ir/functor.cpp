@@ -1,0 +1,355 @@
+#include "ir/functor.h"
+
+#include "ir/make.h"
+
+namespace tirx {
+
+void IrVisitor::visitExpr(const Expr& e)
+{
+    if (!e) return;
+    switch (e->kind()) {
+    case ExprKind::IntImm:
+    case ExprKind::FloatImm:
+    case ExprKind::StringImm:
+        return;
+    case ExprKind::Var: return visitVar(static_cast<const VarNode&>(*e));
+    case ExprKind::Binary: return visitBinary(static_cast<const BinaryNode&>(*e));
+    case ExprKind::Not: return visitExpr(static_cast<const NotNode&>(*e).a());
+    case ExprKind::Select: {
+        const auto& s = static_cast<const SelectNode&>(*e);
+        visitExpr(s.cond());
+        visitExpr(s.trueValue());
+        visitExpr(s.falseValue());
+        return;
+    }
+    case ExprKind::Cast: return visitExpr(static_cast<const CastNode&>(*e).value());
+    case ExprKind::Call: return visitCall(static_cast<const CallNode&>(*e));
+    case ExprKind::TensorLoad: return visitTensorLoad(static_cast<const TensorLoadNode&>(*e));
+    case ExprKind::TensorRegion: return visitTensorRegion(static_cast<const TensorRegionNode&>(*e));
+    case ExprKind::Tuple:
+        for (const auto& f : static_cast<const TupleNode&>(*e).fields()) visitExpr(f);
+        return;
+    case ExprKind::Ramp: {
+        const auto& r = static_cast<const RampNode&>(*e);
+        visitExpr(r.base());
+        visitExpr(r.stride());
+        return;
+    }
+    case ExprKind::Broadcast: return visitExpr(static_cast<const BroadcastNode&>(*e).value());
+    }
+}
+
+void IrVisitor::visitBinary(const BinaryNode& e)
+{
+    visitExpr(e.a());
+    visitExpr(e.b());
+}
+
+void IrVisitor::visitCall(const CallNode& e)
+{
+    for (const auto& a : e.args()) visitExpr(a);
+    for (const auto& [key, value] : e.attrs().entries()) visitExpr(value);
+}
+
+void IrVisitor::visitTensorLoad(const TensorLoadNode& e)
+{
+    visitExpr(e.tensor());
+    for (const auto& i : e.indices()) visitExpr(i);
+}
+
+void IrVisitor::visitTensorRegion(const TensorRegionNode& e)
+{
+    visitExpr(e.tensor());
+    for (const auto& r : e.ranges()) {
+        visitExpr(r.min);
+        visitExpr(r.extent);
+    }
+}
+
+void IrVisitor::visitStmt(const Stmt& s)
+{
+    if (!s) return;
+    switch (s->kind()) {
+    case StmtKind::Seq:
+        for (const auto& inner : static_cast<const SeqStmtNode&>(*s).stmts()) visitStmt(inner);
+        return;
+    case StmtKind::Bind: return visitBind(static_cast<const BindNode&>(*s));
+    case StmtKind::TensorStore: return visitStore(static_cast<const TensorStoreNode&>(*s));
+    case StmtKind::Evaluate: return visitEvaluate(static_cast<const EvaluateNode&>(*s));
+    case StmtKind::For: return visitFor(static_cast<const ForNode&>(*s));
+    case StmtKind::While: {
+        const auto& w = static_cast<const WhileNode&>(*s);
+        visitExpr(w.cond());
+        visitStmt(w.body());
+        return;
+    }
+    case StmtKind::If: return visitIf(static_cast<const IfNode&>(*s));
+    case StmtKind::Break:
+    case StmtKind::Continue:
+        return;
+    case StmtKind::Assert: {
+        const auto& a = static_cast<const AssertNode&>(*s);
+        visitExpr(a.cond());
+        visitExpr(a.message());
+        return;
+    }
+    case StmtKind::Region: return visitRegion(static_cast<const RegionNode&>(*s));
+    }
+}
+
+void IrVisitor::visitBind(const BindNode& s)
+{
+    visitExpr(s.value());
+}
+
+void IrVisitor::visitStore(const TensorStoreNode& s)
+{
+    visitExpr(s.tensor());
+    visitExpr(s.value());
+    for (const auto& i : s.indices()) visitExpr(i);
+}
+
+void IrVisitor::visitFor(const ForNode& s)
+{
+    visitExpr(s.begin());
+    visitExpr(s.end());
+    visitExpr(s.step());
+    visitStmt(s.body());
+}
+
+void IrVisitor::visitIf(const IfNode& s)
+{
+    visitExpr(s.cond());
+    visitStmt(s.thenBody());
+    visitStmt(s.elseBody());
+}
+
+void IrVisitor::visitRegion(const RegionNode& s)
+{
+    for (const auto& a : s.args()) visitExpr(a);
+    visitStmt(s.body());
+}
+
+void IrVisitor::visitEvaluate(const EvaluateNode& s) { visitExpr(s.value()); }
+
+bool IrMutator::mutateList(const std::vector<Expr>& in, std::vector<Expr>& out)
+{
+    bool changed = false;
+    out.clear();
+    out.reserve(in.size());
+    for (const auto& e : in) {
+        out.push_back(mutateExpr(e));
+        changed = changed || out.back() != e;
+    }
+    return changed;
+}
+
+Attrs IrMutator::mutateAttrs(const Attrs& in, bool& changed)
+{
+    std::vector<Attrs::Entry> entries;
+    bool any = false;
+    for (const auto& [key, value] : in.entries()) {
+        auto next = mutateExpr(value);
+        any = any || next != value;
+        entries.emplace_back(key, std::move(next));
+    }
+    changed = changed || any;
+    return any ? Attrs{std::move(entries)} : in;
+}
+
+Expr IrMutator::mutateExpr(const Expr& e)
+{
+    if (!e) return e;
+    switch (e->kind()) {
+    case ExprKind::IntImm:
+    case ExprKind::FloatImm:
+    case ExprKind::StringImm:
+        return e;
+    case ExprKind::Var: return mutateVar(std::static_pointer_cast<const VarNode>(e));
+    case ExprKind::Binary: return mutateBinary(e, static_cast<const BinaryNode&>(*e));
+    case ExprKind::Not: {
+        const auto& n = static_cast<const NotNode&>(*e);
+        auto a = mutateExpr(n.a());
+        return a == n.a() ? e : logicalNot(a, e->span());
+    }
+    case ExprKind::Select: {
+        const auto& s = static_cast<const SelectNode&>(*e);
+        auto c = mutateExpr(s.cond());
+        auto t = mutateExpr(s.trueValue());
+        auto f = mutateExpr(s.falseValue());
+        if (c == s.cond() && t == s.trueValue() && f == s.falseValue()) return e;
+        return select(c, t, f, e->span());
+    }
+    case ExprKind::Cast: {
+        const auto& c = static_cast<const CastNode&>(*e);
+        auto v = mutateExpr(c.value());
+        return v == c.value() ? e : cast(c.dtype(), v, e->span());
+    }
+    case ExprKind::Call: return mutateCall(e, static_cast<const CallNode&>(*e));
+    case ExprKind::TensorLoad: return mutateTensorLoad(e, static_cast<const TensorLoadNode&>(*e));
+    case ExprKind::TensorRegion: return mutateTensorRegion(e, static_cast<const TensorRegionNode&>(*e));
+    case ExprKind::Tuple: {
+        std::vector<Expr> fields;
+        if (!mutateList(static_cast<const TupleNode&>(*e).fields(), fields)) return e;
+        return tuple(std::move(fields), e->span());
+    }
+    case ExprKind::Ramp: {
+        const auto& r = static_cast<const RampNode&>(*e);
+        auto base = mutateExpr(r.base());
+        auto stride = mutateExpr(r.stride());
+        if (base == r.base() && stride == r.stride()) return e;
+        return std::make_shared<RampNode>(base, stride, r.lanes(), e->span());
+    }
+    case ExprKind::Broadcast: {
+        const auto& b = static_cast<const BroadcastNode&>(*e);
+        auto v = mutateExpr(b.value());
+        return v == b.value() ? e : std::make_shared<BroadcastNode>(v, b.lanes(), e->span());
+    }
+    }
+    return e;
+}
+
+Expr IrMutator::mutateBinary(const Expr& self, const BinaryNode& e)
+{
+    auto a = mutateExpr(e.a());
+    auto b = mutateExpr(e.b());
+    if (a == e.a() && b == e.b()) return self;
+    return binary(e.op(), a, b, self->span());
+}
+
+Expr IrMutator::mutateCall(const Expr& self, const CallNode& e)
+{
+    std::vector<Expr> args;
+    bool changed = mutateList(e.args(), args);
+    Attrs attrs = mutateAttrs(e.attrs(), changed);
+    if (!changed) return self;
+    return call(e.op(), std::move(args), std::move(attrs), e.dtype(), e.tyArgs(), self->span());
+}
+
+Expr IrMutator::mutateTensorLoad(const Expr& self, const TensorLoadNode& e)
+{
+    auto tensorExpr = mutateExpr(e.tensor());
+    std::vector<Expr> indices;
+    bool changed = mutateList(e.indices(), indices);
+    auto tensor = std::static_pointer_cast<const VarNode>(tensorExpr);
+    if (!changed && tensor == e.tensor()) return self;
+    return tensorLoad(tensor, std::move(indices), self->span());
+}
+
+Expr IrMutator::mutateTensorRegion(const Expr& self, const TensorRegionNode& e)
+{
+    auto tensor = std::static_pointer_cast<const VarNode>(mutateExpr(e.tensor()));
+    bool changed = tensor != e.tensor();
+    std::vector<Range> ranges;
+    for (const auto& r : e.ranges()) {
+        Range next{mutateExpr(r.min), mutateExpr(r.extent)};
+        changed = changed || next.min != r.min || next.extent != r.extent;
+        ranges.push_back(std::move(next));
+    }
+    if (!changed) return self;
+    return tensorRegion(tensor, std::move(ranges), self->span());
+}
+
+Stmt IrMutator::mutateStmt(const Stmt& s)
+{
+    if (!s) return s;
+    switch (s->kind()) {
+    case StmtKind::Seq: return mutateSeq(s, static_cast<const SeqStmtNode&>(*s));
+    case StmtKind::Bind: return mutateBind(s, static_cast<const BindNode&>(*s));
+    case StmtKind::TensorStore: return mutateStore(s, static_cast<const TensorStoreNode&>(*s));
+    case StmtKind::Evaluate: return mutateEvaluate(s, static_cast<const EvaluateNode&>(*s));
+    case StmtKind::For: return mutateFor(s, static_cast<const ForNode&>(*s));
+    case StmtKind::While: return mutateWhile(s, static_cast<const WhileNode&>(*s));
+    case StmtKind::If: return mutateIf(s, static_cast<const IfNode&>(*s));
+    case StmtKind::Break:
+    case StmtKind::Continue:
+        return s;
+    case StmtKind::Assert: return mutateAssert(s, static_cast<const AssertNode&>(*s));
+    case StmtKind::Region: return mutateRegion(s, static_cast<const RegionNode&>(*s));
+    }
+    return s;
+}
+
+Stmt IrMutator::mutateSeq(const Stmt& self, const SeqStmtNode& s)
+{
+    std::vector<Stmt> stmts;
+    bool changed = false;
+    for (const auto& inner : s.stmts()) {
+        stmts.push_back(mutateStmt(inner));
+        changed = changed || stmts.back() != inner;
+    }
+    return changed ? makeSeq(std::move(stmts), self->span()) : self;
+}
+
+Stmt IrMutator::mutateBind(const Stmt& self, const BindNode& s)
+{
+    auto value = mutateExpr(s.value());
+    auto var = std::static_pointer_cast<const VarNode>(mutateExpr(s.var()));
+    if (value == s.value() && var == s.var()) return self;
+    return makeBind(var, value, self->span());
+}
+
+Stmt IrMutator::mutateStore(const Stmt& self, const TensorStoreNode& s)
+{
+    auto tensor = std::static_pointer_cast<const VarNode>(mutateExpr(s.tensor()));
+    auto value = mutateExpr(s.value());
+    std::vector<Expr> indices;
+    bool changed = mutateList(s.indices(), indices);
+    if (!changed && tensor == s.tensor() && value == s.value()) return self;
+    return makeStore(tensor, value, std::move(indices), self->span());
+}
+
+Stmt IrMutator::mutateEvaluate(const Stmt& self, const EvaluateNode& s)
+{
+    auto value = mutateExpr(s.value());
+    return value == s.value() ? self : makeEvaluate(value, self->span());
+}
+
+Stmt IrMutator::mutateFor(const Stmt& self, const ForNode& s)
+{
+    ForNode::Fields f = s.fields();
+    f.begin = mutateExpr(s.begin());
+    f.end = mutateExpr(s.end());
+    f.step = mutateExpr(s.step());
+    f.body = mutateStmt(s.body());
+    bool changed = f.begin != s.begin() || f.end != s.end() || f.step != s.step() || f.body != s.body();
+    f.annotations = mutateAttrs(s.annotations(), changed);
+    return changed ? makeFor(std::move(f), self->span()) : self;
+}
+
+Stmt IrMutator::mutateWhile(const Stmt& self, const WhileNode& s)
+{
+    auto cond = mutateExpr(s.cond());
+    auto body = mutateStmt(s.body());
+    if (cond == s.cond() && body == s.body()) return self;
+    return makeWhile(cond, body, self->span());
+}
+
+Stmt IrMutator::mutateIf(const Stmt& self, const IfNode& s)
+{
+    auto cond = mutateExpr(s.cond());
+    auto thenBody = mutateStmt(s.thenBody());
+    auto elseBody = mutateStmt(s.elseBody());
+    if (cond == s.cond() && thenBody == s.thenBody() && elseBody == s.elseBody()) return self;
+    return makeIf(cond, thenBody, elseBody, self->span());
+}
+
+Stmt IrMutator::mutateAssert(const Stmt& self, const AssertNode& s)
+{
+    auto cond = mutateExpr(s.cond());
+    auto message = mutateExpr(s.message());
+    if (cond == s.cond() && message == s.message()) return self;
+    return makeAssert(cond, message, self->span());
+}
+
+Stmt IrMutator::mutateRegion(const Stmt& self, const RegionNode& s)
+{
+    std::vector<Expr> args;
+    bool changed = mutateList(s.args(), args);
+    Attrs attrs = mutateAttrs(s.attrs(), changed);
+    auto body = mutateStmt(s.body());
+    changed = changed || body != s.body();
+    return changed ? makeRegion(s.op(), std::move(args), std::move(attrs), body, self->span()) : self;
+}
+
+} // namespace tirx

@@ -1,0 +1,48 @@
+#pragma once
+
+#include "ir/expr.h"
+#include "ir/layout.h"
+
+#include <string>
+#include <vector>
+
+namespace tirx {
+
+// The type of a tensor (chapter 01 §5.1): logical shape, element type,
+// storage scope and layout. Placement (the allocated address) is not part of
+// the type; it is an operand of the allocation call.
+class TensorType {
+public:
+    struct Fields {
+        std::vector<Expr> shape;
+        DataType dtype = DataType::float32();
+        std::string scope = "global";
+        Layout layout;               // null = None
+        std::vector<Expr> strides;   // empty = compact
+        Expr elemOffset;             // null = 0
+        int alignment = 64;
+        int offsetFactor = 1;
+    };
+
+    explicit TensorType(Fields fields);
+
+    [[nodiscard]] const std::vector<Expr>& shape() const { return m_f.shape; }
+    [[nodiscard]] DataType dtype() const { return m_f.dtype; }
+    [[nodiscard]] const std::string& scope() const { return m_f.scope; }
+    [[nodiscard]] const Layout& layout() const { return m_f.layout; }
+    [[nodiscard]] const std::vector<Expr>& strides() const { return m_f.strides; }
+    [[nodiscard]] const Expr& elemOffset() const { return m_f.elemOffset; }
+    [[nodiscard]] int alignment() const { return m_f.alignment; }
+    [[nodiscard]] int offsetFactor() const { return m_f.offsetFactor; }
+    [[nodiscard]] const Fields& fields() const { return m_f; }
+
+    [[nodiscard]] bool isSbuf() const { return m_f.scope == "trn.sbuf"; }
+    [[nodiscard]] bool isPsum() const { return m_f.scope == "trn.psum"; }
+
+private:
+    Fields m_f;
+};
+
+[[nodiscard]] TensorTypeRef makeTensorType(TensorType::Fields fields);
+
+} // namespace tirx
