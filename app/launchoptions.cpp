@@ -1,0 +1,80 @@
+#include "launchoptions.h"
+
+#include <QCommandLineParser>
+#include <QRegularExpression>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+const QStringList kViews = {u"editor"_s, u"diff"_s, u"sbuf"_s, u"psum"_s, u"layout"_s, u"graph"_s};
+} // namespace
+
+void addLaunchOptions(QCommandLineParser &parser)
+{
+    parser.setApplicationDescription(u"Workbench for AWS Trainium kernels written in TIRx TVMScript."_s);
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addOptions({
+        {u"screenshot"_s, u"Render the main window into PNG and exit."_s, u"PNG"_s},
+        {u"size"_s, u"Window size for --screenshot (default 1280x800)."_s, u"WxH"_s},
+        {u"pass"_s, u"Pass to select before the screenshot."_s, u"NAME"_s},
+        {u"view"_s, u"View to show: "_s + kViews.join(u'|') + u" (default editor)."_s, u"VIEW"_s},
+    });
+    parser.addPositionalArgument(u"FILE"_s, u"TIRx module to open (default: a bundled example)."_s,
+                                 u"[FILE]"_s);
+}
+
+std::optional<QSize> parseSize(const QString &text)
+{
+    static const QRegularExpression pattern(u"^(\\d{1,5})x(\\d{1,5})$"_s);
+    const QRegularExpressionMatch match = pattern.match(text);
+    if (!match.hasMatch())
+        return std::nullopt;
+    const QSize size(match.captured(1).toInt(), match.captured(2).toInt());
+    if (size.width() <= 0 || size.height() <= 0)
+        return std::nullopt;
+    return size;
+}
+
+std::optional<LaunchOptions> readLaunchOptions(const QCommandLineParser &parser, QString *error)
+{
+    LaunchOptions options;
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() > 1) {
+        *error = u"expected at most one FILE, got %1"_s.arg(positional.size());
+        return std::nullopt;
+    }
+    if (!positional.isEmpty())
+        options.file = positional.first();
+
+    options.screenshotPath = parser.value(u"screenshot"_s);
+    if (parser.isSet(u"size"_s)) {
+        const std::optional<QSize> size = parseSize(parser.value(u"size"_s));
+        if (!size) {
+            *error = u"invalid --size '%1', expected WxH such as 1280x800"_s.arg(parser.value(u"size"_s));
+            return std::nullopt;
+        }
+        options.size = *size;
+    }
+
+    if (parser.isSet(u"view"_s)) {
+        options.view = parser.value(u"view"_s);
+        if (!kViews.contains(options.view)) {
+            *error = u"invalid --view '%1', expected one of %2"_s.arg(options.view, kViews.join(u", "_s));
+            return std::nullopt;
+        }
+    }
+    if (options.view != u"editor"_s) {
+        options.warnings << u"the %1 view is not available yet; showing the editor"_s.arg(options.view);
+        options.view = u"editor"_s;
+    }
+
+    options.pass = parser.value(u"pass"_s);
+    if (!options.pass.isEmpty())
+        options.warnings << u"--pass %1 has no effect until the pass stepper is available"_s.arg(
+            options.pass);
+
+    if (options.screenshotPath.isEmpty() && parser.isSet(u"size"_s))
+        options.warnings << u"--size only applies with --screenshot"_s;
+    return options;
+}

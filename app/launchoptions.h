@@ -1,0 +1,30 @@
+#pragma once
+
+#include <QSize>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+class QCommandLineParser;
+
+// What `tirx-explorer [--screenshot PNG [--size WxH] [--pass NAME]
+// [--view VIEW]] [FILE]` asked for, parsed once in main().
+struct LaunchOptions {
+    QString file;           // empty: open the default example
+    QString screenshotPath; // empty: run interactively
+    QSize size{1280, 800};
+    QString pass;
+    QString view = QStringLiteral("editor");
+    QStringList warnings; // accepted but not (yet) honoured
+};
+
+// Declares the options on the parser (including --help and --version).
+void addLaunchOptions(QCommandLineParser &parser);
+
+// Reads the parsed arguments; on a bad value returns nothing and sets *error.
+[[nodiscard]] std::optional<LaunchOptions> readLaunchOptions(const QCommandLineParser &parser,
+                                                             QString *error);
+
+// "1280x800" -> QSize; nothing for malformed or non-positive sizes.
+[[nodiscard]] std::optional<QSize> parseSize(const QString &text);

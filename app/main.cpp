@@ -1,0 +1,70 @@
+#include "launchoptions.h"
+#include "mainwindow.h"
+#include "screenshot.h"
+
+#include "tirx_version.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QIcon>
+
+#include <cstdio>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+void printError(const QString &message)
+{
+    std::fprintf(stderr, "tirx-explorer: error: %s\n", qUtf8Printable(message));
+}
+
+void printWarning(const QString &message)
+{
+    std::fprintf(stderr, "tirx-explorer: warning: %s\n", qUtf8Printable(message));
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(u"TIRx Explorer"_s);
+    QApplication::setApplicationName(u"tirx-explorer"_s);
+    QApplication::setApplicationDisplayName(u"TIRx Explorer"_s);
+    QApplication::setApplicationVersion(QStringLiteral(TIRX_VERSION));
+    QApplication::setWindowIcon(QIcon(u":/icons/tirx-explorer.svg"_s));
+
+    QCommandLineParser parser;
+    addLaunchOptions(parser);
+    parser.process(app); // --help, --version and unknown options exit here
+
+    QString error;
+    const std::optional<LaunchOptions> options = readLaunchOptions(parser, &error);
+    if (!options) {
+        printError(error);
+        return 2;
+    }
+    for (const QString &warning : options->warnings)
+        printWarning(warning);
+
+    MainWindow window;
+    const bool loaded = options->file.isEmpty() ? window.loadExample(MainWindow::defaultExample(), &error)
+                                                : window.loadFile(options->file, &error);
+    if (!loaded) {
+        printError(error);
+        return 1;
+    }
+
+    if (!options->screenshotPath.isEmpty()) {
+        if (!writeScreenshot(&window, options->size, options->screenshotPath, &error)) {
+            printError(error);
+            return 1;
+        }
+        return 0;
+    }
+
+    window.restoreSettings();
+    window.show();
+    return QApplication::exec();
+}

@@ -1,0 +1,91 @@
+#include "launchoptions.h"
+
+#include <QCommandLineParser>
+#include <QtTest>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+std::optional<LaunchOptions> parse(const QStringList &arguments, QString *error)
+{
+    QCommandLineParser parser;
+    addLaunchOptions(parser);
+    if (!parser.parse(QStringList{u"tirx-explorer"_s} + arguments)) {
+        *error = parser.errorText();
+        return std::nullopt;
+    }
+    return readLaunchOptions(parser, error);
+}
+
+} // namespace
+
+class TestLaunchOptions : public QObject {
+    Q_OBJECT
+
+private slots:
+    void parsesSizes_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QSize>("expected");
+        QTest::newRow("default") << u"1280x800"_s << QSize(1280, 800);
+        QTest::newRow("small") << u"640x480"_s << QSize(640, 480);
+        QTest::newRow("zero width") << u"0x480"_s << QSize();
+        QTest::newRow("no height") << u"640x"_s << QSize();
+        QTest::newRow("upper-case X") << u"640X480"_s << QSize();
+        QTest::newRow("negative") << u"-640x480"_s << QSize();
+        QTest::newRow("words") << u"big"_s << QSize();
+    }
+
+    void parsesSizes()
+    {
+        QFETCH(QString, text);
+        QFETCH(QSize, expected);
+        const std::optional<QSize> size = parseSize(text);
+        QCOMPARE(size.value_or(QSize()), expected);
+    }
+
+    void defaultsToEditorAt1280x800()
+    {
+        QString error;
+        const auto options = parse({u"--screenshot"_s, u"out.png"_s, u"kernel.py"_s}, &error);
+        QVERIFY2(options, qPrintable(error));
+        QCOMPARE(options->screenshotPath, u"out.png"_s);
+        QCOMPARE(options->file, u"kernel.py"_s);
+        QCOMPARE(options->size, QSize(1280, 800));
+        QCOMPARE(options->view, u"editor"_s);
+        QVERIFY(options->warnings.isEmpty());
+    }
+
+    void laterViewsFallBackToEditorWithWarning()
+    {
+        QString error;
+        const auto options = parse({u"--view"_s, u"sbuf"_s, u"--pass"_s, u"TileDispatch"_s}, &error);
+        QVERIFY2(options, qPrintable(error));
+        QCOMPARE(options->view, u"editor"_s);
+        QCOMPARE(options->pass, u"TileDispatch"_s);
+        QCOMPARE(options->warnings.size(), 2);
+        QVERIFY(options->warnings.first().contains(u"sbuf"_s));
+    }
+
+    void rejectsBadValues_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("unknown view") << QStringList{u"--view"_s, u"pixels"_s} << u"invalid --view"_s;
+        QTest::newRow("bad size") << QStringList{u"--size"_s, u"huge"_s} << u"invalid --size"_s;
+        QTest::newRow("two files") << QStringList{u"a.py"_s, u"b.py"_s} << u"at most one FILE"_s;
+    }
+
+    void rejectsBadValues()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, message);
+        QString error;
+        QVERIFY(!parse(arguments, &error));
+        QVERIFY2(error.contains(message), qPrintable(error));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLaunchOptions)
+#include "test_launchoptions.moc"

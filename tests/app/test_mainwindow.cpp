@@ -1,0 +1,222 @@
+#include "mainwindow.h"
+#include "recentfiles.h"
+
+#include "editor/codeeditor.h"
+
+#include <QAction>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QtTest>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString examplePath(const QString &name)
+{
+    return QStringLiteral(TIRX_SOURCE_DIR) + u"/resources/examples/"_s + name;
+}
+
+QByteArray readBytes(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    return file.readAll();
+}
+
+QAction *findAction(const QWidget *window, const QString &text)
+{
+    const QList<QAction *> actions = window->findChildren<QAction *>();
+    for (QAction *action : actions) {
+        if (action->text().remove(u'&') == text)
+            return action;
+    }
+    return nullptr;
+}
+
+// Answers the next "save changes?" box with `button` once it is shown.
+void answerNextMessageBox(QMessageBox::StandardButton button)
+{
+    QTimer::singleShot(0, [button] {
+        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+        QVERIFY2(box, "expected a modal message box");
+        box->button(button)->click();
+    });
+}
+
+} // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QApplication::setOrganizationName(u"TIRx Explorer"_s);
+        QApplication::setApplicationName(u"tirx-explorer"_s);
+    }
+
+    void init() { QSettings().clear(); }
+
+    void opensExampleVerbatim()
+    {
+        MainWindow window;
+        const QString path = examplePath(u"activation.py"_s);
+        QString error;
+        QVERIFY2(window.loadFile(path, &error), qPrintable(error));
+        QCOMPARE(window.editor()->text().toUtf8(), readBytes(path));
+        QVERIFY(!window.editor()->isModified());
+        QCOMPARE(window.windowTitle(), u"activation.py[*] — TIRx Explorer"_s);
+    }
+
+    void bundledExamplesMatchTheSourceTree()
+    {
+        MainWindow window;
+        QString error;
+        QVERIFY2(window.loadExample(MainWindow::defaultExample(), &error), qPrintable(error));
+        QCOMPARE(window.editor()->text().toUtf8(), readBytes(examplePath(u"activation.py"_s)));
+        QVERIFY(window.document().isUntitled());
+
+        const QStringList onDisk = QDir(examplePath(QString())).entryList({u"*.py"_s}, QDir::Files);
+        QVERIFY(onDisk.contains(u"copy_layout.py"_s));
+        QVERIFY(onDisk.contains(u"naive_allocator.py"_s));
+        for (const QString &name : onDisk)
+            QVERIFY2(findAction(&window, name), qPrintable(u"no Examples entry for "_s + name));
+    }
+
+    void missingFileLeavesEditorAlone()
+    {
+        MainWindow window;
+        window.editor()->setText(u"keep me"_s);
+        QString error;
+        QVERIFY(!window.loadFile(u"/nonexistent/kernel.py"_s, &error));
+        QVERIFY2(error.contains(u"/nonexistent/kernel.py"_s), qPrintable(error));
+        QCOMPARE(window.editor()->text(), u"keep me"_s);
+    }
+
+    void saveAsWritesIdenticalBytes()
+    {
+        MainWindow window;
+        const QString source = examplePath(u"copy_layout.py"_s);
+        QString error;
+        QVERIFY2(window.loadFile(source, &error), qPrintable(error));
+
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString target = dir.filePath(u"copy.py"_s);
+        QVERIFY2(window.saveFile(target, &error), qPrintable(error));
+        QCOMPARE(readBytes(target), readBytes(source));
+        QCOMPARE(window.document().filePath(), target);
+        QCOMPARE(window.windowTitle(), u"copy.py[*] — TIRx Explorer"_s);
+    }
+
+    void editSetsAndSaveClearsModified()
+    {
+        MainWindow window;
+        QString error;
+        QVERIFY2(window.loadFile(examplePath(u"activation.py"_s), &error), qPrintable(error));
+        QVERIFY(!window.isWindowModified());
+
+        window.editor()->insertAt(u"# edited\n"_s, 0, 0);
+        QVERIFY(window.editor()->isModified());
+        QVERIFY(window.isWindowModified());
+
+        QTemporaryDir dir;
+        const QString target = dir.filePath(u"edited.py"_s);
+        QVERIFY2(window.saveFile(target, &error), qPrintable(error));
+        QVERIFY(!window.editor()->isModified());
+        QVERIFY(!window.isWindowModified());
+        QVERIFY(readBytes(target).startsWith("# edited\n"));
+    }
+
+    void failedSaveKeepsModified()
+    {
+        MainWindow window;
+        window.editor()->setText(u"x = 1\n"_s);
+        QVERIFY(window.editor()->isModified());
+        QString error;
+        QVERIFY(!window.saveFile(u"/nonexistent/dir/out.py"_s, &error));
+        QVERIFY2(error.startsWith(u"cannot write"_s), qPrintable(error));
+        QVERIFY(window.editor()->isModified());
+        QVERIFY(window.document().isUntitled());
+    }
+
+    void remembersRecentFiles()
+    {
+        MainWindow window;
+        QTemporaryDir dir;
+        QString error;
+        for (int i = 0; i < RecentFiles::kMaxEntries + 2; ++i)
+            QVERIFY(window.saveFile(dir.filePath(u"k%1.py"_s.arg(i)), &error));
+        const QStringList recent = QSettings().value(u"recentFiles"_s).toStringList();
+        QCOMPARE(recent.size(), RecentFiles::kMaxEntries);
+        QCOMPARE(recent.first(), dir.filePath(u"k%1.py"_s.arg(RecentFiles::kMaxEntries + 1)));
+        QVERIFY(findAction(&window, u"1 k%1.py"_s.arg(RecentFiles::kMaxEntries + 1)));
+    }
+
+    void zoomActionsZoomTheEditor()
+    {
+        MainWindow window;
+        QAction *zoomIn = findAction(&window, u"Zoom In"_s);
+        QAction *zoomOut = findAction(&window, u"Zoom Out"_s);
+        QAction *reset = findAction(&window, u"Reset Zoom"_s);
+        QVERIFY(zoomIn && zoomOut && reset);
+        const auto zoom = [&] { return window.editor()->SendScintilla(QsciScintillaBase::SCI_GETZOOM); };
+        zoomIn->trigger();
+        QCOMPARE(zoom(), 1);
+        zoomOut->trigger();
+        zoomOut->trigger();
+        QCOMPARE(zoom(), -1);
+        reset->trigger();
+        QCOMPARE(zoom(), 0);
+    }
+
+    void newDiscardsAfterConfirmation()
+    {
+        MainWindow window;
+        window.show();
+        window.editor()->setText(u"unsaved"_s);
+        answerNextMessageBox(QMessageBox::Discard);
+        window.newFile();
+        QCOMPARE(window.editor()->text(), QString());
+        QVERIFY(!window.isWindowModified());
+        QCOMPARE(window.windowTitle(), u"untitled.py[*] — TIRx Explorer"_s);
+    }
+
+    void cancelKeepsWindowOpen()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.editor()->setText(u"unsaved"_s);
+        answerNextMessageBox(QMessageBox::Cancel);
+        QVERIFY(!window.close());
+        QVERIFY(window.isVisible());
+        QCOMPARE(window.editor()->text(), u"unsaved"_s);
+
+        window.editor()->setModified(false);
+        QVERIFY(window.close());
+        QVERIFY(QSettings().contains(u"mainWindow/geometry"_s));
+    }
+
+    void menusHaveNoPlaceholders()
+    {
+        MainWindow window;
+        QStringList menus;
+        for (QAction *action : window.menuBar()->actions())
+            menus << action->text().remove(u'&');
+        QCOMPARE(menus, (QStringList{u"File"_s, u"View"_s, u"Help"_s}));
+        QVERIFY(findAction(&window, u"About TIRx Explorer"_s));
+        QVERIFY(window.isDockNestingEnabled());
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "test_mainwindow.moc"

@@ -1,0 +1,125 @@
+#include <QImage>
+#include <QProcess>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    QString standardError;
+};
+
+Run runExplorer(const QStringList &arguments)
+{
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(u"QT_QPA_PLATFORM"_s, u"offscreen"_s);
+    process.setProcessEnvironment(environment);
+    process.start(QStringLiteral(TIRX_EXPLORER_PATH), arguments);
+    if (!process.waitForFinished(60000))
+        return {};
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+            QString::fromUtf8(process.readAllStandardError())};
+}
+
+QString example(const QString &name)
+{
+    return QStringLiteral(TIRX_SOURCE_DIR) + u"/resources/examples/"_s + name;
+}
+
+int distinctColours(const QImage &image)
+{
+    QSet<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 2) {
+        for (int x = 0; x < image.width(); x += 2)
+            colours.insert(image.pixel(x, y));
+    }
+    return static_cast<int>(colours.size());
+}
+
+} // namespace
+
+class TestScreenshot : public QObject {
+    Q_OBJECT
+
+private slots:
+    void writesPngOfRequestedSize_data()
+    {
+        QTest::addColumn<QStringList>("sizeArguments");
+        QTest::addColumn<QSize>("expected");
+        QTest::newRow("default") << QStringList{} << QSize(1280, 800);
+        QTest::newRow("1280x800") << QStringList{u"--size"_s, u"1280x800"_s} << QSize(1280, 800);
+        QTest::newRow("640x480") << QStringList{u"--size"_s, u"640x480"_s} << QSize(640, 480);
+    }
+
+    void writesPngOfRequestedSize()
+    {
+        QFETCH(QStringList, sizeArguments);
+        QFETCH(QSize, expected);
+        QTemporaryDir dir;
+        const QString png = dir.filePath(u"out.png"_s);
+        const Run run = runExplorer(QStringList{u"--screenshot"_s, png} + sizeArguments +
+                                    QStringList{example(u"activation.py"_s)});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.standardError));
+
+        const QImage image(png);
+        QVERIFY(!image.isNull());
+        QCOMPARE(image.size(), expected);
+        // Text, margins and the menu bar give many colours; a blank or
+        // unpainted window gives one or two.
+        QVERIFY2(distinctColours(image) > 16, "the screenshot looks blank");
+    }
+
+    void opensDefaultExampleWithoutFile()
+    {
+        QTemporaryDir dir;
+        const QString png = dir.filePath(u"default.png"_s);
+        const Run run = runExplorer({u"--screenshot"_s, png});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.standardError));
+        QCOMPARE(QImage(png).size(), QSize(1280, 800));
+    }
+
+    void laterViewsWarnButSucceed()
+    {
+        QTemporaryDir dir;
+        const QString png = dir.filePath(u"diff.png"_s);
+        const Run run =
+            runExplorer({u"--screenshot"_s, png, u"--view"_s, u"diff"_s, example(u"copy_layout.py"_s)});
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(run.standardError.contains(u"warning"_s), qPrintable(run.standardError));
+        QVERIFY(QFile::exists(png));
+    }
+
+    void unreadableFileFails()
+    {
+        QTemporaryDir dir;
+        const QString png = dir.filePath(u"none.png"_s);
+        const Run run = runExplorer({u"--screenshot"_s, png, dir.filePath(u"missing.py"_s)});
+        QVERIFY(run.exitCode != 0);
+        QVERIFY2(run.standardError.contains(u"cannot read"_s), qPrintable(run.standardError));
+        QVERIFY(run.standardError.contains(u"missing.py"_s));
+        QVERIFY(!QFile::exists(png));
+    }
+
+    void unwritablePngFails()
+    {
+        const Run run =
+            runExplorer({u"--screenshot"_s, u"/nonexistent/dir/out.png"_s, example(u"activation.py"_s)});
+        QVERIFY(run.exitCode != 0);
+        QVERIFY2(run.standardError.contains(u"cannot write screenshot"_s), qPrintable(run.standardError));
+    }
+
+    void badSizeIsUsageError()
+    {
+        const Run run = runExplorer({u"--screenshot"_s, u"x.png"_s, u"--size"_s, u"wide"_s});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY(run.standardError.contains(u"invalid --size"_s));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestScreenshot)
+#include "test_screenshot.moc"
