@@ -1,0 +1,57 @@
+#include "command.h"
+
+#include "tirx_version.h"
+
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <exception>
+#include <vector>
+
+namespace {
+
+// One registration function per command file (cmd_<name>.cpp), in the
+// order `--help` lists them.
+const std::vector<tirx::cli::Registrar> kCommands = {};
+
+int toStatus(tirx::cli::Exit exit)
+{
+    return static_cast<int>(exit);
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    using tirx::cli::Exit;
+
+    CLI::App app{"Headless TIRx Explorer: parse, lower and inspect Trainium kernels written "
+                 "in TIRx TVMScript.",
+                 "tirx-cli"};
+    app.set_version_flag("--version", "tirx-cli " TIRX_VERSION);
+    app.footer("Exit status: 0 success, 1 the input is wrong, 2 usage error or internal failure.");
+
+    tirx::cli::Outcome outcome;
+    for (const tirx::cli::Registrar registrar : kCommands)
+        registrar(app, outcome);
+    if (!kCommands.empty())
+        app.require_subcommand(1);
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError &error) {
+        // --help and --version are "errors" with status 0; every real parse
+        // error is a usage error (2), not CLI11's own numbering.
+        const int printed = app.exit(error);
+        return printed == 0 ? 0 : toStatus(Exit::Usage);
+    } catch (const std::exception &error) {
+        std::fprintf(stderr, "tirx-cli: error: %s\n", error.what());
+        return toStatus(Exit::Usage);
+    }
+
+    if (kCommands.empty()) {
+        std::fputs(app.help().c_str(), stdout);
+        return toStatus(Exit::Ok);
+    }
+    return toStatus(outcome.exit);
+}
