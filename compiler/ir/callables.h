@@ -54,6 +54,10 @@ struct Callable {
     std::vector<CallableParam> params;
     std::string_view result; // "None", "expr", "Tensor", ...
     std::string_view doc;    // one line
+    // Old spellings (T.prim_func, T.alloc_buffer, T.Buffer, ...): the current
+    // script name they map to. Empty for current names. findCallableByOp never
+    // returns an old spelling, so the printer always gets the current one.
+    std::string_view replacedBy;
 };
 
 // All callables, in a stable order (namespace, then name).
