@@ -1,0 +1,36 @@
+#pragma once
+
+#include "ir/stmt.h"
+#include "ir/tensor_type.h"
+
+#include <optional>
+#include <vector>
+
+namespace tirx {
+
+// A view of `X = T.alloc_tensor(...)`: the allocation's variable, type and
+// placement. Shared by the allocator, the verifier and the memory plan so
+// that all three read an allocation the same way.
+struct AllocView {
+    const BindNode* bind = nullptr;
+    const CallNode* call = nullptr;
+    Var var;
+    TensorTypeRef type;
+    std::optional<std::vector<int64_t>> placement; // constant placement coordinates, if any
+    bool placementIsConstant = true;                 // false when a coordinate is not a constant
+};
+
+// The allocation a statement makes, or nullopt for any other statement.
+[[nodiscard]] std::optional<AllocView> allocView(const Stmt& s);
+
+// Bytes per partition the reference's naive allocator reserves for a tensor
+// (chapter 03 §3.1): SBUF counts one partition's share, shared scopes the
+// whole tensor; nullopt for scopes it does not allocate. Sets `error` when the
+// tensor is in a counted scope but its size cannot be known.
+[[nodiscard]] std::optional<int64_t> allocatorBytes(const TensorType& type, std::string* error);
+
+// Product of the constant shard extents on `axis` (1 when none); nullopt when
+// an extent is not constant.
+[[nodiscard]] std::optional<int64_t> constLayoutSize(const TileLayout& layout, Axis axis);
+
+} // namespace tirx

@@ -1,0 +1,85 @@
+#include "transform/pipeline.h"
+
+#include "script/printer.h"
+#include "transform/registry.h"
+
+namespace tirx {
+
+const TraceEntry* Trace::find(std::string_view passName) const
+{
+    for (const auto& e : entries) {
+        if (e.passName == passName) return &e;
+    }
+    return nullptr;
+}
+
+namespace {
+
+bool appendChecked(TraceEntry& entry, const PipelineOptions& options)
+{
+    if (options.check && entry.module) {
+        auto extra = options.check(*entry.module, options.context);
+        entry.diagnostics.insert(entry.diagnostics.end(), extra.begin(), extra.end());
+    }
+    entry.failed = hasErrors(entry.diagnostics);
+    return !entry.failed;
+}
+
+} // namespace
+
+Trace runPipeline(const ModuleRef& input, const PipelineOptions& options)
+{
+    Trace trace;
+    trace.pipeline = options.name;
+    trace.targetTag = options.context.target ? options.context.target->tag : std::string{};
+
+    TraceEntry first;
+    first.passName = "input";
+    first.module = input;
+    first.text = printModule(*input);
+    const bool inputOk = appendChecked(first, options);
+    trace.entries.push_back(std::move(first));
+    if (options.onEntry && !options.onEntry(trace.entries.back())) return trace;
+    if (!inputOk) return trace;
+
+    ModuleRef current = input;
+    for (const auto& name : options.passes) {
+        TraceEntry entry;
+        entry.passName = name;
+        const PassInfo* info = findPass(name);
+        if (!info) {
+            entry.module = current;
+            entry.diagnostics.push_back({Diagnostic::Severity::Error, "unknown pass '" + name + "'", {}});
+            entry.failed = true;
+            trace.entries.push_back(std::move(entry));
+            break;
+        }
+        if (!info->run) {
+            entry.module = current;
+            entry.text = trace.entries.back().text;
+            entry.diagnostics.push_back(
+                {Diagnostic::Severity::Warning, "skipped: " + std::string{info->notApplicable}, {}});
+            trace.entries.push_back(std::move(entry));
+            if (options.onEntry && !options.onEntry(trace.entries.back())) break;
+            continue;
+        }
+        const auto start = std::chrono::steady_clock::now();
+        PassResult result = info->run(current, options.context);
+        const auto stop = std::chrono::steady_clock::now();
+        entry.microseconds = std::chrono::duration_cast<std::chrono::microseconds>(stop - start).count();
+        entry.module = result.module ? result.module : current;
+        entry.diagnostics = std::move(result.diagnostics);
+        entry.changed = entry.module != current;
+        entry.text = entry.changed ? printModule(*entry.module) : trace.entries.back().text;
+        // A pass may rebuild nodes without changing anything a user can see.
+        if (entry.changed && entry.text == trace.entries.back().text) entry.changed = false;
+        const bool ok = appendChecked(entry, options);
+        current = entry.module;
+        trace.entries.push_back(std::move(entry));
+        if (options.onEntry && !options.onEntry(trace.entries.back())) break;
+        if (!ok) break;
+    }
+    return trace;
+}
+
+} // namespace tirx

@@ -1,0 +1,70 @@
+// TileDispatch replaces every T.trn.tile.* call by the T.nki.* instruction
+// nests that implement it (chapter 05), then removes the first device_entry
+// region, splicing its body in place. The per-family lowerings live in
+// transform/tile/; a call whose family has no lowering yet is reported at
+// its source location instead of being left in the output silently.
+
+#include "ir/callables.h"
+#include "ir/functor.h"
+#include "ir/make.h"
+#include "transform/passes.h"
+
+namespace tirx {
+
+namespace {
+
+bool isTileOp(const CallNode& c) { return c.op().rfind("tirx.trn.tile.", 0) == 0; }
+
+class Dispatch final : public IrMutator {
+public:
+    std::vector<Diagnostic> diagnostics;
+
+protected:
+    Stmt mutateEvaluate(const Stmt& self, const EvaluateNode& s) override
+    {
+        const auto* c = as<CallNode>(s.value());
+        if (!c || !isTileOp(*c)) return self;
+        const auto* callable = findCallableByOp(c->op());
+        const std::string name = callable ? std::string{callable->name} : c->op();
+        diagnostics.push_back({Diagnostic::Severity::Error,
+                               "tile dispatch for '" + name + "' is not implemented yet", self->span()});
+        return self;
+    }
+
+    Stmt mutateRegion(const Stmt& self, const RegionNode& s) override
+    {
+        auto lowered = IrMutator::mutateRegion(self, s);
+        if (m_entrySeen || s.op() != kDeviceEntry) return lowered;
+        m_entrySeen = true;
+        return static_cast<const RegionNode&>(*lowered).body();
+    }
+
+private:
+    bool m_entrySeen = false;
+};
+
+PassResult run(const ModuleRef& module, const PassContext& ctx)
+{
+    return mapFunctions(module, [&ctx](const FunctionRef& fn, std::vector<Diagnostic>& diags) -> FunctionRef {
+        if (!resolveTarget(*fn, ctx)) {
+            diags.push_back({Diagnostic::Severity::Error,
+                             "tile dispatch requires a Trainium target on the function or in the current target scope",
+                             fn->span()});
+            return fn;
+        }
+        Dispatch dispatch;
+        auto body = dispatch.mutateStmt(fn->body());
+        diags.insert(diags.end(), dispatch.diagnostics.begin(), dispatch.diagnostics.end());
+        return body == fn->body() ? fn : fn->withBody(body);
+    });
+}
+
+} // namespace
+
+PassInfo tileDispatchPass()
+{
+    return {"TileDispatch", "Lower T.trn.tile.* calls to T.nki.* instruction nests and drop the device_entry marker.",
+            run, {}};
+}
+
+} // namespace tirx
