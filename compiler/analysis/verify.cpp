@@ -1,0 +1,153 @@
+#include "analysis/verify.h"
+
+#include "ir/functor.h"
+#include "ir/make.h"
+#include "ir/tensor_type.h"
+#include "transform/alloc_info.h"
+
+#include <algorithm>
+
+namespace tirx {
+
+namespace {
+
+struct Placed {
+    std::string name;
+    Span span;
+    int64_t begin = 0; // byte offset within a partition (SBUF) or within a bank (PSUM)
+    int64_t end = 0;
+    int64_t firstBank = 0;
+    int64_t banks = 1;
+};
+
+std::string kib(int64_t bytes) { return std::to_string(bytes) + " bytes"; }
+
+class Checker final : public IrVisitor {
+public:
+    Checker(const Target& target, std::vector<Diagnostic>& out) : m_target(target), m_out(out) {}
+
+    void visitStmt(const Stmt& s) override
+    {
+        IrVisitor::visitStmt(s);
+        if (auto view = allocView(s)) check(*view, s->span());
+    }
+
+    void reportOverlaps()
+    {
+        overlaps(m_sbuf, "SBUF", Diagnostic::Severity::Error);
+        // The reference places every acc_psum workspace at bank 0, offset 0: those
+        // alias by design, so PSUM overlaps are shown but do not stop lowering.
+        overlaps(m_psum, "PSUM", Diagnostic::Severity::Warning);
+    }
+
+private:
+    void error(std::string message, Span span)
+    {
+        m_out.push_back({Diagnostic::Severity::Error, std::move(message), span});
+    }
+
+    void check(const AllocView& view, Span span)
+    {
+        const auto& type = *view.type;
+        const std::string name = "'" + view.var->name() + "'";
+        if (type.isSbuf()) checkSbuf(view, name, span);
+        else if (type.isPsum()) checkPsum(view, name, span);
+    }
+
+    void checkPartitions(int64_t partitions, const std::string& name, Span span)
+    {
+        if (partitions > m_target.partitionSize) {
+            error("allocation " + name + " spans " + std::to_string(partitions) + " partitions; " + m_target.tag +
+                      " has " + std::to_string(m_target.partitionSize),
+                  span);
+        }
+    }
+
+    void checkSbuf(const AllocView& view, const std::string& name, Span span)
+    {
+        const auto& type = *view.type;
+        std::optional<int64_t> partitions = type.layout() ? constLayoutSize(*type.layout(), Axis::P())
+                                                          : (type.shape().empty() ? std::nullopt
+                                                                                  : constInt(type.shape().front()));
+        if (partitions) checkPartitions(*partitions, name, span);
+        std::string ignored;
+        const auto bytes = allocatorBytes(type, &ignored);
+        if (!bytes) return;
+        const int64_t begin = view.placement ? view.placement->front() : 0;
+        if (begin < 0) error("allocation " + name + " has a negative SBUF offset " + std::to_string(begin), span);
+        if (begin + *bytes > m_target.maxSbufBytesPerPartition) {
+            error("allocation " + name + " needs " + kib(*bytes) + " per partition at offset " +
+                      std::to_string(begin) + ", past the SBUF capacity of " +
+                      kib(m_target.maxSbufBytesPerPartition) + " per partition on " + m_target.tag,
+                  span);
+        }
+        if (view.placement) m_sbuf.push_back({view.var->name(), span, begin, begin + *bytes, 0, 1});
+    }
+
+    void checkPsum(const AllocView& view, const std::string& name, Span span)
+    {
+        const auto& type = *view.type;
+        // Physical PSUM tensors (no layout) are (banks, partitions, free elements).
+        if (type.layout() || type.shape().size() != 3 || !view.placement || view.placement->size() != 2) return;
+        const auto banks = constInt(type.shape()[0]);
+        const auto partitions = constInt(type.shape()[1]);
+        const auto free = constInt(type.shape()[2]);
+        if (!banks || !partitions || !free) return;
+        checkPartitions(*partitions, name, span);
+        const int64_t bank = (*view.placement)[0];
+        const int64_t offset = (*view.placement)[1];
+        if (bank < 0 || bank + *banks > m_target.psumBanks) {
+            error("allocation " + name + " uses PSUM banks " + std::to_string(bank) + ".." +
+                      std::to_string(bank + *banks - 1) + "; " + m_target.tag + " has banks 0.." +
+                      std::to_string(m_target.psumBanks - 1),
+                  span);
+        }
+        const int64_t bytes = *free * type.dtype().bytes();
+        if (offset < 0 || offset + bytes > m_target.psumBankBytes) {
+            error("allocation " + name + " needs " + kib(bytes) + " per bank at offset " + std::to_string(offset) +
+                      ", past the PSUM bank size of " + kib(m_target.psumBankBytes),
+                  span);
+        }
+        m_psum.push_back({view.var->name(), span, offset, offset + bytes, bank, *banks});
+    }
+
+    void overlaps(std::vector<Placed>& placed, const char* scope, Diagnostic::Severity severity)
+    {
+        std::stable_sort(placed.begin(), placed.end(), [](const Placed& a, const Placed& b) {
+            return a.span.line < b.span.line || (a.span.line == b.span.line && a.span.column < b.span.column);
+        });
+        for (size_t i = 0; i < placed.size(); ++i) {
+            for (size_t j = 0; j < i; ++j) {
+                const auto& a = placed[j];
+                const auto& b = placed[i];
+                const bool banksMeet = a.firstBank < b.firstBank + b.banks && b.firstBank < a.firstBank + a.banks;
+                if (!banksMeet || a.end <= b.begin || b.end <= a.begin || a.begin == a.end || b.begin == b.end)
+                    continue;
+                m_out.push_back({severity, std::string{"allocation '"} + b.name + "' overlaps '" + a.name + "' in " + scope + " (bytes " +
+                          std::to_string(std::max(a.begin, b.begin)) + ".." +
+                                     std::to_string(std::min(a.end, b.end) - 1) + ")",
+                                 b.span});
+            }
+        }
+    }
+
+    const Target& m_target;
+    std::vector<Diagnostic>& m_out;
+    std::vector<Placed> m_sbuf;
+    std::vector<Placed> m_psum;
+};
+
+} // namespace
+
+std::vector<Diagnostic> verifyModule(const Module& module, const Target& target)
+{
+    std::vector<Diagnostic> out;
+    for (const auto& [name, fn] : module.functions()) {
+        Checker checker{target, out};
+        checker.visitStmt(fn->body());
+        checker.reportOverlaps();
+    }
+    return out;
+}
+
+} // namespace tirx
