@@ -64,6 +64,9 @@ int main(int argc, char *argv[])
         return 0;
     }
 
+    // Only an interactive session touches the settings.
+    if (!options->file.isEmpty())
+        window.addRecentFile(options->file);
     window.restoreSettings();
     window.show();
     return QApplication::exec();

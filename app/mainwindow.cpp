@@ -13,6 +13,7 @@
 #include <QFileInfo>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
 
@@ -22,6 +23,8 @@ namespace {
 const QString kExamplesDir = u":/examples"_s;
 const QString kFileFilter = u"TVMScript (*.py);;All files (*)"_s;
 constexpr int kStatusTimeoutMs = 3000;
+// Leaves room for a window manager's frame on a 1280x800 screen.
+constexpr QSize kFirstRunSize(1200, 740);
 } // namespace
 
 MainWindow::MainWindow(QWidget *parent)
@@ -117,8 +120,12 @@ bool MainWindow::loadFile(const QString &path, QString *error)
     m_document.setFilePath(path);
     setEditorText(*text);
     updateTitle();
-    m_recentFiles->add(path);
     return true;
+}
+
+void MainWindow::addRecentFile(const QString &path)
+{
+    m_recentFiles->add(path);
 }
 
 bool MainWindow::loadExample(const QString &resourcePath, QString *error)
@@ -140,7 +147,7 @@ bool MainWindow::saveFile(const QString &path, QString *error)
     m_editor->setModified(false);
     setWindowModified(false);
     updateTitle();
-    m_recentFiles->add(path);
+    addRecentFile(path);
     statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), kStatusTimeoutMs);
     return true;
 }
@@ -164,7 +171,9 @@ void MainWindow::open()
     if (path.isEmpty())
         return;
     QString error;
-    if (!loadFile(path, &error))
+    if (loadFile(path, &error))
+        addRecentFile(path);
+    else
         QMessageBox::warning(this, tr("Open"), error);
 }
 
@@ -173,8 +182,10 @@ void MainWindow::openFile(const QString &path)
     if (!maybeSave())
         return;
     QString error;
-    if (loadFile(path, &error))
+    if (loadFile(path, &error)) {
+        addRecentFile(path);
         return;
+    }
     m_recentFiles->remove(path);
     QMessageBox::warning(this, tr("Open"), error);
 }
@@ -234,8 +245,22 @@ void MainWindow::updateTitle()
 void MainWindow::restoreSettings()
 {
     const QSettings settings;
-    restoreGeometry(settings.value(u"mainWindow/geometry"_s).toByteArray());
+    if (!restoreGeometry(settings.value(u"mainWindow/geometry"_s).toByteArray()))
+        placeOnFirstRun();
     restoreState(settings.value(u"mainWindow/state"_s).toByteArray());
+}
+
+void MainWindow::placeOnFirstRun()
+{
+    const QScreen *screen = QGuiApplication::primaryScreen();
+    if (!screen) {
+        resize(kFirstRunSize);
+        return;
+    }
+    const QRect available = screen->availableGeometry();
+    QRect frame(QPoint(), kFirstRunSize.boundedTo(available.size()));
+    frame.moveCenter(available.center());
+    setGeometry(frame);
 }
 
 void MainWindow::saveSettings() const

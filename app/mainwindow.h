@@ -20,8 +20,8 @@ public:
     [[nodiscard]] CodeEditor *editor() const { return m_editor; }
     [[nodiscard]] const Document &document() const { return m_document; }
 
-    // Loads a file into the editor without asking anything; on failure the
-    // editor is untouched and *error says why.
+    // Loads a file into the editor without asking anything or touching the
+    // settings; on failure the editor is untouched and *error says why.
     [[nodiscard]] bool loadFile(const QString &path, QString *error);
     // Loads a bundled example (":/examples/NAME") as an untitled document.
     [[nodiscard]] bool loadExample(const QString &resourcePath, QString *error);
@@ -30,6 +30,8 @@ public:
 
     // Window geometry and dock layout from the last session.
     void restoreSettings();
+    // Puts path at the top of File > Open Recent.
+    void addRecentFile(const QString &path);
 
     // The example opened when no file is given.
     [[nodiscard]] static QString defaultExample();
@@ -53,6 +55,8 @@ private:
     void setEditorText(const QString &text);
     void updateTitle();
     void saveSettings() const;
+    // Without saved geometry: a large window centred on the screen.
+    void placeOnFirstRun();
     void showAbout();
     // Asks whether to save a modified document; false means "cancel".
     [[nodiscard]] bool maybeSave();

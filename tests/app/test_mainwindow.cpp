@@ -7,6 +7,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScreen>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -74,6 +75,8 @@ private slots:
         QCOMPARE(window.editor()->text().toUtf8(), readBytes(path));
         QVERIFY(!window.editor()->isModified());
         QCOMPARE(window.windowTitle(), u"activation.py[*] — TIRx Explorer"_s);
+        // Loading is not opening: only the Open actions record recent files.
+        QVERIFY(QSettings().value(u"recentFiles"_s).toStringList().isEmpty());
     }
 
     void bundledExamplesMatchTheSourceTree()
@@ -204,6 +207,16 @@ private slots:
         window.editor()->setModified(false);
         QVERIFY(window.close());
         QVERIFY(QSettings().contains(u"mainWindow/geometry"_s));
+    }
+
+    void firstRunFitsTheScreen()
+    {
+        MainWindow window;
+        window.restoreSettings();
+        const QRect available = QGuiApplication::primaryScreen()->availableGeometry();
+        QVERIFY2(available.contains(window.geometry()), "the first window must not be clipped");
+        QVERIFY(window.width() >= qMin(1200, available.width()));
+        QVERIFY(window.height() >= qMin(740, available.height()));
     }
 
     void menusHaveNoPlaceholders()

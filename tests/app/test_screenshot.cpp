@@ -13,11 +13,20 @@ struct Run {
     QString standardError;
 };
 
+// A private configuration folder: the runs must not read or write the
+// user's settings (and screenshot mode writes none).
+const QTemporaryDir &configHome()
+{
+    static const QTemporaryDir dir;
+    return dir;
+}
+
 Run runExplorer(const QStringList &arguments)
 {
     QProcess process;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert(u"QT_QPA_PLATFORM"_s, u"offscreen"_s);
+    environment.insert(u"XDG_CONFIG_HOME"_s, configHome().path());
     process.setProcessEnvironment(environment);
     process.start(QStringLiteral(TIRX_EXPLORER_PATH), arguments);
     if (!process.waitForFinished(60000))
@@ -118,6 +127,15 @@ private slots:
         const Run run = runExplorer({u"--screenshot"_s, u"x.png"_s, u"--size"_s, u"wide"_s});
         QCOMPARE(run.exitCode, 2);
         QVERIFY(run.standardError.contains(u"invalid --size"_s));
+    }
+
+    // Runs last (slots run in declaration order), after every screenshot.
+    void screenshotsLeaveSettingsAlone()
+    {
+        QVERIFY(configHome().isValid());
+        const QStringList written =
+            QDir(configHome().path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot);
+        QVERIFY2(written.isEmpty(), qPrintable(written.join(u", "_s)));
     }
 };
 
