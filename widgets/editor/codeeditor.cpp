@@ -33,7 +33,7 @@ CodeEditor::CodeEditor(QWidget *parent)
     SendScintilla(SCI_SETSCROLLWIDTHTRACKING, true);
 
     setCaretLineVisible(true);
-    setCaretLineBackgroundColor(QColor(0xf2, 0xf5, 0xfa));
+    setCaretLineBackgroundColor(QColor(0xe8, 0xf0, 0xfb));
     setBraceMatching(QsciScintilla::SloppyBraceMatch);
     setMatchedBraceBackgroundColor(QColor(0xc8, 0xe6, 0xc9));
     setUnmatchedBraceForegroundColor(QColor(0xc6, 0x28, 0x28));
