@@ -3,6 +3,9 @@
 # One Qt Test executable registered with CTest. GUI tests run on the
 # offscreen platform so they need no display. TIRX_SOURCE_DIR lets a test
 # find resources/examples and tests/golden without copying them.
+# The warnings apply to every test; the strict Qt string defines are the
+# caller's choice (tirx_set_qt_defines), since tests of the Qt-free
+# compiler compare against plain string literals.
 
 function(tirx_add_qtest)
   cmake_parse_arguments(ARG "GUI" "NAME" "SOURCES;LIBS" ${ARGN})
@@ -16,7 +19,6 @@ function(tirx_add_qtest)
   target_compile_definitions(${ARG_NAME} PRIVATE
     TIRX_SOURCE_DIR="${CMAKE_SOURCE_DIR}")
   tirx_set_warnings(${ARG_NAME})
-  tirx_set_qt_defines(${ARG_NAME})
 
   add_test(NAME ${ARG_NAME} COMMAND ${ARG_NAME})
   if(ARG_GUI)
