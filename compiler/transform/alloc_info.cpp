@@ -40,6 +40,52 @@ std::optional<int64_t> constLayoutSize(const TileLayout& layout, Axis axis)
     return size;
 }
 
+std::optional<int64_t> constLayoutSpan(const TileLayout& layout, Axis axis)
+{
+    int64_t span = 1;
+    for (const auto* iters : {&layout.shard(), &layout.replica()}) {
+        for (const auto& it : *iters) {
+            if (it.axis != axis) continue;
+            auto e = constInt(it.extent);
+            auto s = constInt(it.stride);
+            if (!e || !s) return std::nullopt;
+            span += (*e - 1) * *s;
+        }
+    }
+    for (const auto& [a, value] : layout.offset()) {
+        if (a != axis) continue;
+        auto v = constInt(value);
+        if (!v) return std::nullopt;
+        span += *v;
+    }
+    return span;
+}
+
+std::optional<std::vector<int64_t>> constPhysicalShape(const TensorType& type)
+{
+    std::vector<int64_t> shape;
+    if (!type.layout() || !(type.isSbuf() || type.isPsum())) {
+        for (const auto& d : type.shape()) {
+            auto v = constInt(d);
+            if (!v) return std::nullopt;
+            shape.push_back(*v);
+        }
+        return shape;
+    }
+    const auto& layout = *type.layout();
+    const auto partitions = constLayoutSize(layout, Axis::P());
+    const auto free = constLayoutSpan(layout, Axis::F());
+    if (!partitions || !free) return std::nullopt;
+    if (type.isPsum()) {
+        const auto banks = constLayoutSpan(layout, Axis::bank());
+        if (!banks) return std::nullopt;
+        shape.push_back(*banks);
+    }
+    shape.push_back(*partitions);
+    shape.push_back(*free);
+    return shape;
+}
+
 std::optional<int64_t> allocatorBytes(const TensorType& type, std::string* error)
 {
     const auto& scope = type.scope();

@@ -33,4 +33,14 @@ struct AllocView {
 // an extent is not constant.
 [[nodiscard]] std::optional<int64_t> constLayoutSize(const TileLayout& layout, Axis axis);
 
+// 1 + sum((extent - 1) * stride) over the shard and replica iters on `axis`,
+// plus its offset: the elements from the first to one past the last
+// addressed position (chapter 02 §3); nullopt when anything is not constant.
+[[nodiscard]] std::optional<int64_t> constLayoutSpan(const TileLayout& layout, Axis axis);
+
+// The physical shape of a tensor on Trainium (chapter 02 §8) when every
+// extent is constant: (P, F) for SBUF, (Bank, P, F) for PSUM with a layout;
+// the shape itself for a tensor without a layout.
+[[nodiscard]] std::optional<std::vector<int64_t>> constPhysicalShape(const TensorType& type);
+
 } // namespace tirx
