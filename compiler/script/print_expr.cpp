@@ -1,0 +1,564 @@
+// Expressions, constants, tensor types and layouts in canonical TVMScript
+// (chapter 01 §10.2, §10.5; chapter 02 §4.2).
+
+#include "script/print_impl.h"
+
+#include "ir/callables.h"
+#include "ir/make.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+
+namespace tirx::print_detail {
+
+std::string pythonFloatRepr(double v)
+{
+    if (std::isnan(v)) return "nan";
+    if (std::isinf(v)) return v < 0 ? "-inf" : "inf";
+    // Shortest round-tripping digits, then laid out the way Python's repr
+    // does: positional for 1e-4 <= |v| < 1e16, scientific otherwise.
+    char buf[64];
+    const auto res = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::scientific);
+    std::string_view sci(buf, static_cast<size_t>(res.ptr - buf));
+    std::string out;
+    if (!sci.empty() && sci.front() == '-') {
+        out += '-';
+        sci.remove_prefix(1);
+    }
+    const size_t ePos = sci.find('e');
+    std::string digits;
+    for (char c : sci.substr(0, ePos)) {
+        if (c != '.') digits += c;
+    }
+    int exp10 = 0;
+    std::from_chars(sci.data() + ePos + 1 + (sci[ePos + 1] == '+' ? 1 : 0), sci.data() + sci.size(), exp10);
+    if (exp10 < -4 || exp10 >= 16) {
+        out += digits[0];
+        if (digits.size() > 1) {
+            out += '.';
+            out.append(digits, 1);
+        }
+        char e[16];
+        std::snprintf(e, sizeof e, "e%c%02d", exp10 < 0 ? '-' : '+', exp10 < 0 ? -exp10 : exp10);
+        out += e;
+        return out;
+    }
+    if (exp10 < 0) {
+        out += "0.";
+        out.append(static_cast<size_t>(-exp10 - 1), '0');
+        out += digits;
+        return out;
+    }
+    const auto intDigits = static_cast<size_t>(exp10) + 1;
+    if (digits.size() <= intDigits) {
+        out += digits;
+        out.append(intDigits - digits.size(), '0');
+        out += ".0";
+    } else {
+        out.append(digits, 0, intDigits);
+        out += '.';
+        out.append(digits, intDigits);
+    }
+    return out;
+}
+
+namespace {
+
+int binaryPrec(BinaryOp op)
+{
+    switch (op) {
+    case BinaryOp::Add:
+    case BinaryOp::Sub:
+        return kPrecAdd;
+    case BinaryOp::Mul:
+    case BinaryOp::Div:
+    case BinaryOp::FloorDiv:
+    case BinaryOp::FloorMod:
+        return kPrecMul;
+    case BinaryOp::EQ:
+    case BinaryOp::NE:
+    case BinaryOp::LT:
+    case BinaryOp::LE:
+    case BinaryOp::GT:
+    case BinaryOp::GE:
+        return kPrecCompare;
+    case BinaryOp::And:
+        return kPrecAnd;
+    case BinaryOp::Or:
+        return kPrecOr;
+    case BinaryOp::Mod:
+    case BinaryOp::Min:
+    case BinaryOp::Max:
+        return kPrecAtom; // printed as calls
+    }
+    return kPrecAtom;
+}
+
+std::string_view binarySymbol(BinaryOp op)
+{
+    switch (op) {
+    case BinaryOp::Add: return " + ";
+    case BinaryOp::Sub: return " - ";
+    case BinaryOp::Mul: return " * ";
+    case BinaryOp::Div: return " / ";
+    case BinaryOp::FloorDiv: return " // ";
+    case BinaryOp::FloorMod: return " % ";
+    case BinaryOp::EQ: return " == ";
+    case BinaryOp::NE: return " != ";
+    case BinaryOp::LT: return " < ";
+    case BinaryOp::LE: return " <= ";
+    case BinaryOp::GT: return " > ";
+    case BinaryOp::GE: return " >= ";
+    case BinaryOp::And: return " and ";
+    case BinaryOp::Or: return " or ";
+    case BinaryOp::Mod: return "T.truncmod";
+    case BinaryOp::Min: return "T.min";
+    case BinaryOp::Max: return "T.max";
+    }
+    return "?";
+}
+
+} // namespace
+
+std::string Printer::scriptName(std::string_view op)
+{
+    if (const Callable* c = findCallableByOp(op)) return std::string(c->name);
+    if (op.starts_with("tirx.")) return "T." + std::string(op.substr(5));
+    return "T." + std::string(op);
+}
+
+void Printer::stringLit(std::string_view s)
+{
+    m_out += '"';
+    for (char c : s) {
+        switch (c) {
+        case '"': m_out += "\\\""; break;
+        case '\\': m_out += "\\\\"; break;
+        case '\n': m_out += "\\n"; break;
+        case '\t': m_out += "\\t"; break;
+        case '\r': m_out += "\\r"; break;
+        default:
+            if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+                char hex[8];
+                std::snprintf(hex, sizeof hex, "\\x%02x", static_cast<unsigned char>(c));
+                m_out += hex;
+            } else {
+                m_out += c;
+            }
+        }
+    }
+    m_out += '"';
+}
+
+void Printer::exprList(const std::vector<Expr>& xs)
+{
+    for (size_t i = 0; i < xs.size(); ++i) {
+        if (i) m_out += ", ";
+        expr(xs[i].get(), kPrecNone);
+    }
+}
+
+void Printer::intImm(const IntImmNode& e, int parentPrec)
+{
+    const DataType t = e.dtype();
+    if (t.isBool()) {
+        m_out += e.value() ? "T.bool(True)" : "T.bool(False)";
+        return;
+    }
+    if (t == DataType::int32()) {
+        // A negative literal is a unary minus to Python.
+        const bool paren = e.value() < 0 && parentPrec > kPrecUnary;
+        if (paren) m_out += '(';
+        m_out += std::to_string(e.value());
+        if (paren) m_out += ')';
+        return;
+    }
+    m_out += "T.";
+    m_out += t.str();
+    m_out += '(';
+    m_out += std::to_string(e.value());
+    m_out += ')';
+}
+
+void Printer::floatImm(const FloatImmNode& e)
+{
+    m_out += "T.";
+    m_out += e.dtype().str();
+    m_out += '(';
+    const double v = e.value();
+    if (std::isnan(v) || std::isinf(v)) {
+        stringLit(pythonFloatRepr(v));
+    } else {
+        m_out += pythonFloatRepr(v);
+    }
+    m_out += ')';
+}
+
+void Printer::binary(const BinaryNode& e, int parentPrec)
+{
+    const BinaryOp op = e.op();
+    if (op == BinaryOp::Min || op == BinaryOp::Max || op == BinaryOp::Mod ||
+        (op == BinaryOp::Div && !e.dtype().isFloat())) {
+        // Integer truncating division has no Python operator: `/` is true division.
+        m_out += op == BinaryOp::Div ? std::string_view{"T.Div"} : binarySymbol(op);
+        m_out += '(';
+        expr(e.a().get(), kPrecNone);
+        m_out += ", ";
+        expr(e.b().get(), kPrecNone);
+        m_out += ')';
+        return;
+    }
+    const int prec = binaryPrec(op);
+    const bool paren = prec < parentPrec;
+    if (paren) m_out += '(';
+    // Left-associative: the left operand may share the level; the right
+    // needs parentheses at the same level. Comparisons chain in Python, so
+    // a comparison operand on either side needs them too.
+    const int leftPrec = prec == kPrecCompare ? prec + 1 : prec;
+    expr(e.a().get(), leftPrec);
+    m_out += binarySymbol(op);
+    expr(e.b().get(), prec + 1);
+    if (paren) m_out += ')';
+}
+
+void Printer::region(const TensorRegionNode& e)
+{
+    m_out += names.nameOf(e.tensor().get());
+    m_out += '[';
+    bool anySlice = false;
+    for (const auto& r : e.ranges()) anySlice = anySlice || !isConstInt(r.extent, 1);
+    const auto& rs = e.ranges();
+    for (size_t i = 0; i < rs.size(); ++i) {
+        if (i) m_out += ", ";
+        // A unit range prints as a bare index (dimension kept) when another
+        // dimension is a slice, so the subscript still reads as a region.
+        if (anySlice && isConstInt(rs[i].extent, 1)) {
+            expr(rs[i].min.get(), kPrecNone);
+            continue;
+        }
+        expr(rs[i].min.get(), kPrecNone);
+        m_out += ':';
+        expr(add(rs[i].min, rs[i].extent).get(), kPrecNone);
+    }
+    m_out += ']';
+}
+
+bool Printer::keywords(const Attrs& attrs, bool first)
+{
+    for (const auto& [k, v] : attrs.entries()) {
+        if (!first) m_out += ", ";
+        first = false;
+        m_out += k;
+        m_out += '=';
+        expr(v.get(), kPrecNone);
+    }
+    return first;
+}
+
+void Printer::attrDict(const Attrs& attrs)
+{
+    m_out += '{';
+    bool first = true;
+    for (const auto& [k, v] : attrs.entries()) {
+        if (!first) m_out += ", ";
+        first = false;
+        stringLit(k);
+        m_out += ": ";
+        expr(v.get(), kPrecNone);
+    }
+    m_out += '}';
+}
+
+void Printer::expr(const ExprNode* e, int parentPrec)
+{
+    if (!e) {
+        m_out += "None";
+        return;
+    }
+    switch (e->kind()) {
+    case ExprKind::IntImm: intImm(*static_cast<const IntImmNode*>(e), parentPrec); return;
+    case ExprKind::FloatImm: floatImm(*static_cast<const FloatImmNode*>(e)); return;
+    case ExprKind::StringImm: stringLit(static_cast<const StringImmNode*>(e)->value()); return;
+    case ExprKind::Var: m_out += names.nameOf(static_cast<const VarNode*>(e)); return;
+    case ExprKind::Binary: binary(*static_cast<const BinaryNode*>(e), parentPrec); return;
+    case ExprKind::Not: {
+        const bool paren = kPrecNot < parentPrec;
+        if (paren) m_out += '(';
+        m_out += "not ";
+        expr(static_cast<const NotNode*>(e)->a().get(), kPrecNot);
+        if (paren) m_out += ')';
+        return;
+    }
+    case ExprKind::Select: {
+        const auto* s = static_cast<const SelectNode*>(e);
+        m_out += "T.Select(";
+        exprList({s->cond(), s->trueValue(), s->falseValue()});
+        m_out += ')';
+        return;
+    }
+    case ExprKind::Cast: {
+        m_out += "T.Cast(";
+        stringLit(e->dtype().str());
+        m_out += ", ";
+        expr(static_cast<const CastNode*>(e)->value().get(), kPrecNone);
+        m_out += ')';
+        return;
+    }
+    case ExprKind::Call: call(*static_cast<const CallNode*>(e)); return;
+    case ExprKind::TensorLoad: {
+        const auto* l = static_cast<const TensorLoadNode*>(e);
+        m_out += names.nameOf(l->tensor().get());
+        m_out += '[';
+        exprList(l->indices());
+        m_out += ']';
+        return;
+    }
+    case ExprKind::TensorRegion: region(*static_cast<const TensorRegionNode*>(e)); return;
+    case ExprKind::Tuple: {
+        const auto& fs = static_cast<const TupleNode*>(e)->fields();
+        m_out += '(';
+        exprList(fs);
+        if (fs.size() == 1) m_out += ',';
+        m_out += ')';
+        return;
+    }
+    case ExprKind::Ramp: {
+        const auto* r = static_cast<const RampNode*>(e);
+        m_out += "T.Ramp(";
+        expr(r->base().get(), kPrecNone);
+        m_out += ", ";
+        expr(r->stride().get(), kPrecNone);
+        m_out += ", " + std::to_string(r->lanes()) + ')';
+        return;
+    }
+    case ExprKind::Broadcast: {
+        const auto* b = static_cast<const BroadcastNode*>(e);
+        m_out += "T.Broadcast(";
+        expr(b->value().get(), kPrecNone);
+        m_out += ", " + std::to_string(b->lanes()) + ')';
+        return;
+    }
+    }
+}
+
+void Printer::call(const CallNode& e)
+{
+    const std::string& op = e.op();
+    if (op == kTensorDataPtr && e.args().size() == 1 && as<VarNode>(e.args()[0])) {
+        m_out += names.nameOf(as<VarNode>(e.args()[0]));
+        m_out += ".data";
+        return;
+    }
+    if (op == kAllocTensor || op == kDeclTensor) {
+        allocDecl(e);
+        return;
+    }
+    const Callable* c = findCallableByOp(op);
+    if (c && c->kind == CallableKind::TileOp) {
+        tileOpCall(e, *c);
+        return;
+    }
+    m_out += c ? std::string(c->name) : scriptName(op);
+    m_out += '(';
+    exprList(e.args());
+    bool first = keywords(e.attrs(), e.args().empty());
+    if (!e.tyArgs().empty()) {
+        if (!first) m_out += ", ";
+        m_out += "ty_args=[";
+        for (size_t i = 0; i < e.tyArgs().size(); ++i) {
+            if (i) m_out += ", ";
+            tensorType(*e.tyArgs()[i]);
+        }
+        m_out += ']';
+    }
+    m_out += ')';
+}
+
+// Tile ops (chapter 05 §1.2): operands positionally up to the last present
+// one (absent ones in between as None), workspace operands by keyword,
+// qualifiers by keyword in the table's order, then any other attrs sorted.
+void Printer::tileOpCall(const CallNode& e, const Callable& c)
+{
+    auto absent = [](const Expr& x) {
+        const auto* t = as<TupleNode>(x);
+        return !x || (t && t->fields().empty());
+    };
+    std::vector<const CallableParam*> operands;
+    std::vector<const CallableParam*> qualifiers;
+    for (const auto& p : c.params) {
+        (p.role == ParamRole::Qualifier ? qualifiers : operands).push_back(&p);
+    }
+    const auto& args = e.args();
+    size_t lastPositional = 0; // one past the last present non-workspace operand
+    for (size_t i = 0; i < args.size(); ++i) {
+        const bool workspace = i < operands.size() && operands[i]->role == ParamRole::Workspace;
+        if (!workspace && !absent(args[i])) lastPositional = i + 1;
+    }
+    m_out += c.name;
+    m_out += '(';
+    bool first = true;
+    auto sep = [&] {
+        if (!first) m_out += ", ";
+        first = false;
+    };
+    for (size_t i = 0; i < lastPositional; ++i) {
+        sep();
+        if (absent(args[i])) {
+            m_out += "None";
+        } else {
+            expr(args[i].get(), kPrecNone);
+        }
+    }
+    for (size_t i = lastPositional; i < args.size(); ++i) {
+        if (absent(args[i])) continue;
+        sep();
+        if (i < operands.size()) {
+            m_out += operands[i]->name;
+            m_out += '=';
+        }
+        expr(args[i].get(), kPrecNone);
+    }
+    std::vector<bool> printed(e.attrs().size(), false);
+    const auto& entries = e.attrs().entries();
+    for (const auto* q : qualifiers) {
+        for (size_t k = 0; k < entries.size(); ++k) {
+            if (entries[k].first != q->name) continue;
+            printed[k] = true;
+            sep();
+            m_out += entries[k].first;
+            m_out += '=';
+            expr(entries[k].second.get(), kPrecNone);
+        }
+    }
+    for (size_t k = 0; k < entries.size(); ++k) {
+        if (printed[k]) continue;
+        sep();
+        m_out += entries[k].first;
+        m_out += '=';
+        expr(entries[k].second.get(), kPrecNone);
+    }
+    m_out += ')';
+}
+
+// TX3 forms: T.alloc_tensor((placement,), ty_args=[T.Tensor(...)]) and
+// T.decl_tensor(data, ty_args=[T.Tensor(...)]).
+void Printer::allocDecl(const CallNode& e)
+{
+    m_out += e.op() == kAllocTensor ? "T.alloc_tensor(" : "T.decl_tensor(";
+    bool first = true;
+    for (const auto& a : e.args()) {
+        if (!first) m_out += ", ";
+        first = false;
+        expr(a.get(), kPrecNone);
+    }
+    if (!e.tyArgs().empty()) {
+        if (!first) m_out += ", ";
+        first = false;
+        m_out += "ty_args=[";
+        for (size_t i = 0; i < e.tyArgs().size(); ++i) {
+            if (i) m_out += ", ";
+            tensorType(*e.tyArgs()[i]);
+        }
+        m_out += ']';
+    }
+    if (!e.attrs().empty()) {
+        if (!first) m_out += ", ";
+        m_out += "annotations=";
+        attrDict(e.attrs());
+    }
+    m_out += ')';
+}
+
+void Printer::tensorType(const TensorType& t)
+{
+    m_out += "T.Tensor(";
+    const auto& shape = t.shape();
+    m_out += '(';
+    exprList(shape);
+    if (shape.size() == 1) m_out += ',';
+    m_out += "), ";
+    stringLit(t.dtype().str());
+    if (!t.strides().empty()) {
+        m_out += ", strides=(";
+        exprList(t.strides());
+        if (t.strides().size() == 1) m_out += ',';
+        m_out += ')';
+    }
+    if (t.elemOffset() && !isConstInt(t.elemOffset(), 0)) {
+        m_out += ", elem_offset=";
+        expr(t.elemOffset().get(), kPrecNone);
+    }
+    if (t.scope() != "global") {
+        m_out += ", scope=";
+        stringLit(t.scope());
+    }
+    if (t.alignment() != 64) m_out += ", align=" + std::to_string(t.alignment());
+    if (t.offsetFactor() != 1) m_out += ", offset_factor=" + std::to_string(t.offsetFactor());
+    if (!t.layout()) {
+        // TX2 rule (chapter 01 §10.2): an on-chip tensor without layout is
+        // already physical and omits the keyword; elsewhere omission would
+        // mean the default layout, so None is explicit.
+        if (!t.isSbuf() && !t.isPsum()) m_out += ", layout=None";
+    } else {
+        const size_t start = m_out.size();
+        layout(*t.layout());
+        const std::string printed = m_out.substr(start);
+        m_out.resize(start);
+        Printer probe;
+        probe.layout(*defaultLayout(t.shape()));
+        m_out += ", layout=";
+        if (probe.m_out == printed) {
+            m_out += "\"default\"";
+        } else {
+            m_out += printed;
+        }
+    }
+    m_out += ')';
+}
+
+void Printer::layout(const TileLayout& l)
+{
+    auto iters = [this](const char* ns, const std::vector<Iter>& its) {
+        m_out += ns;
+        m_out += "[(";
+        for (size_t i = 0; i < its.size(); ++i) {
+            if (i) m_out += ", ";
+            expr(its[i].extent.get(), kPrecNone);
+        }
+        if (its.size() == 1) m_out += ',';
+        m_out += "):(";
+        for (size_t i = 0; i < its.size(); ++i) {
+            if (i) m_out += ", ";
+            if (its[i].axis == Axis::m()) {
+                expr(its[i].stride.get(), kPrecNone);
+            } else {
+                // `@` binds like `*`: a sum needs parentheses, a product does not.
+                expr(its[i].stride.get(), kPrecMul);
+                m_out += " @ ";
+                m_out += its[i].axis.name();
+            }
+        }
+        if (its.size() == 1) m_out += ',';
+        m_out += ")]";
+    };
+    m_out += "T.TileLayout(";
+    iters("T.S", l.shard());
+    if (!l.replica().empty()) {
+        m_out += " + ";
+        iters("T.R", l.replica());
+    }
+    for (const auto& [axis, value] : l.offset()) {
+        m_out += " + ";
+        if (axis == Axis::m()) {
+            expr(value.get(), kPrecAdd + 1);
+        } else {
+            expr(value.get(), kPrecMul);
+            m_out += " @ ";
+            m_out += axis.name();
+        }
+    }
+    m_out += ')';
+}
+
+} // namespace tirx::print_detail
