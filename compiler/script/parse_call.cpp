@@ -1,0 +1,516 @@
+// TVMScript parser: calls. Builtins the parser evaluates itself (constants,
+// min/max, regions, func_attr) are handled here; NKI instructions and tile ops
+// are validated against the callable table (ir/callables.h) and normalised
+// per chapter 05 §1.2.
+
+#include "script/parser_impl.h"
+
+#include <unordered_map>
+
+namespace tirx::script {
+
+std::vector<Arg> Parser::parseCallArgs()
+{
+    expectOp("(");
+    std::vector<Arg> args;
+    bool sawKeyword = false;
+    while (!isOp(")")) {
+        const Span start = cur().span;
+        Arg a;
+        if (isOp("*") || isOp("**")) failAtCurrent("argument unpacking is not supported");
+        if (cur().kind == TokenKind::Name && peekTok().kind == TokenKind::Operator && peekTok().text == "=") {
+            a.keyword = advance().text;
+            advance();
+            for (const auto& other : args) {
+                if (other.keyword == a.keyword) fail(start, "keyword argument '" + std::string(a.keyword) + "' repeated");
+            }
+            sawKeyword = true;
+        } else if (sawKeyword) {
+            failAtCurrent("positional argument follows keyword argument");
+        }
+        a.value = parseExpr();
+        a.span = spanFrom(start);
+        if (a.keyword.empty()) a.span = a.value.span;
+        else a.span = start;
+        args.push_back(std::move(a));
+        if (!acceptOp(",")) break;
+    }
+    expectOp(")", "to close the argument list");
+    return args;
+}
+
+Value Parser::parseCall(const Value& callee, Span start)
+{
+    auto args = parseCallArgs();
+    const Span span = spanFrom(start);
+    if (callee.kind == Value::Kind::Namespace) return callNamespace(callee.str, args, span);
+    if (callee.kind == Value::Kind::Method) {
+        if (callee.str == "view") return viewTensor(callee, args, span);
+        const auto* var = as<VarNode>(callee.expr);
+        return Value::ofStr(var->tensorType()->scope(), span); // A.scope()
+    }
+    fail(start, "'" + describe(callee) + "' is not callable");
+}
+
+Value Parser::regionCall(std::string op, std::vector<Expr> regionArgs, Attrs attrs, Span span)
+{
+    // A region marker: a call value tagged "region"; the statement parser turns
+    // it into a RegionStmt (flat form) or uses it as a with-item.
+    Value v = Value::ofExpr(call(std::move(op), std::move(regionArgs), std::move(attrs), DataType::voidType(), {}, span), span);
+    v.str = "region";
+    return v;
+}
+
+std::optional<FlatRegion> Parser::asRegionMarker(const Value& v)
+{
+    if (v.kind != Value::Kind::Expr || v.str != "region") return std::nullopt;
+    const auto* c = as<CallNode>(v.expr);
+    return FlatRegion{c->op(), c->args(), c->attrs()};
+}
+
+Value Parser::callNamespace(const std::string& path, std::vector<Arg>& args, Span span)
+{
+    if (path.starts_with("Tx.")) return callOldTile(std::string_view(path).substr(3), args, span);
+    if (path == "T.Tensor" || path == "T.Buffer") {
+        Value v;
+        v.kind = Value::Kind::Type;
+        v.type = tensorType(args, span, path);
+        v.span = span;
+        return v;
+    }
+    if (path == "T.alloc_tensor" || path == "T.alloc_buffer") {
+        if (!m_inFunction) fail(span, "'" + path + "' may only appear inside a function");
+        if (path == "T.alloc_buffer") args.push_back({"__old", Value::none(span), span});
+        return allocTensor(args, span);
+    }
+    if (path == "T.decl_tensor" || path == "T.decl_buffer") {
+        if (!m_inFunction) fail(span, "'" + path + "' may only appear inside a function");
+        if (path == "T.decl_buffer") args.push_back({"__old", Value::none(span), span});
+        return declTensor(args, span);
+    }
+    if (path == "T.TileLayout") return tileLayout(args, span);
+    if (path == "T.Iter") {
+        if (args.size() != 3) fail(span, "T.Iter takes (extent, stride, axis)");
+        Value stride = args[1].value;
+        const Value& axis = args[2].value;
+        if (axis.kind == Value::Kind::Axis) {
+            Value sum;
+            sum.kind = Value::Kind::LayoutSum;
+            sum.offset.emplace_back(axis.axis, toExpr(stride, "a layout stride"));
+            stride = sum;
+        } else {
+            Value pair;
+            pair.kind = Value::Kind::Seq;
+            pair.items = {stride, axis};
+            pair.span = span;
+            stride = pair;
+        }
+        Value v;
+        v.kind = Value::Kind::LayoutSum;
+        v.shard.push_back(makeIter(args[0].value, stride, span));
+        v.span = span;
+        return v;
+    }
+    if (path == "T.TileLayout.from_iters") return layoutFromIters(args, span);
+    if (path == "tvm.target.Target" || path == "T.target" || path == "tvm.target") {
+        if (args.empty() || args[0].value.kind != Value::Kind::Str || !args[0].keyword.empty())
+            fail(span, "'" + path + "' expects a target tag string");
+        Value v;
+        v.kind = Value::Kind::Target;
+        v.str = args[0].value.str;
+        v.span = span;
+        return v;
+    }
+    bool handled = false;
+    Value v = callBuiltin(path, args, span, handled);
+    if (handled) return v;
+    return callTable(path, args, span);
+}
+
+namespace {
+
+bool noKeywords(const std::vector<Arg>& args)
+{
+    for (const auto& a : args) {
+        if (!a.keyword.empty()) return false;
+    }
+    return true;
+}
+
+} // namespace
+
+Value Parser::callBuiltin(std::string_view name, std::vector<Arg>& args, Span span, bool& handled)
+{
+    handled = true;
+    auto arity = [&](size_t n) {
+        if (args.size() != n || !noKeywords(args))
+            fail(span, "'" + std::string(name) + "' takes exactly " + std::to_string(n) + " positional argument" +
+                           (n == 1 ? "" : "s") + " (" + std::to_string(args.size()) + " given)");
+    };
+    if (name == "T.func_attr") {
+        arity(1);
+        if (!m_inFunction) fail(span, "T.func_attr may only appear inside a function");
+        if (!m_attrsAllowed) fail(span, "T.func_attr must be the first statement of a function");
+        const Attrs given = toAttrs(args[0].value, "function attributes");
+        for (const auto& [k, v] : given.entries()) m_funcAttrs = m_funcAttrs.with(k, v);
+        return Value::none(span);
+    }
+    if (name == "T.device_entry" || name == "T.nki.tensorized_instruction" || name == "T.device_scope") {
+        arity(0);
+        const char* op = name == "T.device_entry"                   ? kDeviceEntry
+                         : name == "T.nki.tensorized_instruction" ? kTensorizedInstruction
+                                                                  : "tirx.device_scope";
+        return regionCall(op, {}, {}, span);
+    }
+    if (name == "T.region") {
+        if (args.empty() || args[0].value.kind != Value::Kind::Str) fail(span, "T.region expects an op name string");
+        std::vector<Expr> rargs;
+        Attrs attrs;
+        for (size_t i = 1; i < args.size(); ++i) {
+            if (args[i].keyword == "attrs") attrs = toAttrs(args[i].value, "region attributes");
+            else if (args[i].keyword.empty() || args[i].keyword == "args") {
+                if (args[i].value.kind != Value::Kind::Seq) fail(args[i].span, "T.region expects a list of arguments");
+                for (const auto& it : args[i].value.items) rargs.push_back(toOperand(it));
+            } else fail(args[i].span, "unknown keyword argument '" + std::string(args[i].keyword) + "' for 'T.region'");
+        }
+        return regionCall(args[0].value.str, std::move(rargs), std::move(attrs), span);
+    }
+    if (name == "T.attr") {
+        // TX1: T.attr(0, "tensorized_nki_instruction", 1) and the printed
+        // T.attr({"tensorized_nki_instruction": 1}) both mean the NKI region.
+        std::string key;
+        if (args.size() == 1 && args[0].value.kind == Value::Kind::Dict && args[0].value.items.size() == 2 &&
+            args[0].value.items[0].kind == Value::Kind::Str)
+            key = args[0].value.items[0].str;
+        else if (args.size() == 3 && args[1].value.kind == Value::Kind::Str)
+            key = args[1].value.str;
+        else
+            fail(span, "unsupported T.attr form; expected T.attr(node, \"key\", value)");
+        if (key == "tensorized_nki_instruction") return regionCall(kTensorizedInstruction, {}, {}, span);
+        if (key == "tirx.device_entry") return regionCall(kDeviceEntry, {}, {}, span);
+        fail(span, "unsupported attribute statement key '" + key + "'");
+    }
+    if (name == "range" || name == "T.serial" || name == "T.parallel" || name == "T.unroll" || name == "T.vectorized" ||
+        name == "T.grid")
+        fail(span, "'" + std::string(name) + "' may only be used as the iterator of a for loop");
+    if (name.starts_with("T.")) {
+        const auto short_ = name.substr(2);
+        if (auto dt = DataType::parse(short_); dt && short_ != "handle") {
+            arity(1);
+            const Value& a = args[0].value;
+            if (a.kind == Value::Kind::Expr && a.py && !a.partialIndex) {
+                if (const auto* f = as<FloatImmNode>(a.expr)) {
+                    if (dt->isFloat()) return Value::ofExpr(floatImm(f->value(), *dt, span), span);
+                    return Value::ofExpr(intImm(static_cast<int64_t>(f->value()), *dt, span), span);
+                }
+                const int64_t i = as<IntImmNode>(a.expr)->value();
+                if (dt->isFloat()) return Value::ofExpr(floatImm(static_cast<double>(i), *dt, span), span);
+                if (dt->isBool()) return Value::ofExpr(boolImm(i != 0, span), span);
+                return Value::ofExpr(intImm(i, *dt, span), span);
+            }
+            return Value::ofExpr(cast(*dt, toExpr(a, "a value to convert"), span), span);
+        }
+        static const std::unordered_map<std::string_view, BinaryOp> kBinary = {
+            {"min", BinaryOp::Min},           {"max", BinaryOp::Max},           {"floordiv", BinaryOp::FloorDiv},
+            {"floormod", BinaryOp::FloorMod}, {"truncdiv", BinaryOp::Div},      {"truncmod", BinaryOp::Mod},
+            {"Div", BinaryOp::Div},           {"Mod", BinaryOp::Mod},           {"FloorDiv", BinaryOp::FloorDiv},
+            {"FloorMod", BinaryOp::FloorMod}, {"Min", BinaryOp::Min},           {"Max", BinaryOp::Max}};
+        if (auto it = kBinary.find(short_); it != kBinary.end()) {
+            arity(2);
+            Value a = args[0].value;
+            Value b = args[1].value;
+            Expr x = toExpr(a, "an operand");
+            Expr y = toExpr(b, "an operand");
+            if (a.py && !b.py && a.expr->kind() == ExprKind::IntImm && y->dtype().isInt()) x = intImm(constInt(x).value(), y->dtype(), a.span);
+            if (b.py && !a.py && b.expr->kind() == ExprKind::IntImm && x->dtype().isInt()) y = intImm(constInt(y).value(), x->dtype(), b.span);
+            return Value::ofExpr(withSpan(binary(it->second, x, y, span), span), span);
+        }
+        if (short_ == "Select") {
+            arity(3);
+            return Value::ofExpr(select(toExpr(args[0].value, "a condition"), toExpr(args[1].value, "a value"),
+                                        toExpr(args[2].value, "a value"), span),
+                                 span);
+        }
+        if (short_ == "Cast") {
+            arity(2);
+            return Value::ofExpr(cast(requireDtype(args[0].value), toExpr(args[1].value, "a value"), span), span);
+        }
+    }
+    handled = false;
+    return {};
+}
+
+Expr Parser::defaultExpr(std::string_view text, Span span)
+{
+    // Defaults are short Python expressions in the callable table ("1.0",
+    // "\"thread\"", "[-1]"); parse each once with a throw-away parser.
+    static thread_local std::unordered_map<std::string, Expr> cache;
+    const std::string key(text);
+    if (auto it = cache.find(key); it != cache.end()) return it->second;
+    Expr out;
+    try {
+        Parser sub(text);
+        Value v = sub.parseExpr();
+        if (v.kind != Value::Kind::None) out = sub.toOperand(v);
+    } catch (const ParseError&) {
+        out = nullptr;
+    }
+    (void)span;
+    cache.emplace(key, out);
+    return out;
+}
+
+Expr Parser::toRegion(const Value& v, std::string_view param, std::string_view callee)
+{
+    const std::string where = "argument '" + std::string(param) + "' of '" + std::string(callee) + "'";
+    if (v.kind == Value::Kind::Expr) {
+        if (const auto* var = as<VarNode>(v.expr); var && var->isTensor()) {
+            std::vector<Range> ranges;
+            for (const auto& d : var->tensorType()->shape())
+                ranges.push_back({intImm(0, d->dtype().isInt() ? d->dtype() : DataType::int32(), v.span), d});
+            return tensorRegion(std::static_pointer_cast<const VarNode>(v.expr), std::move(ranges), v.span);
+        }
+        if (const auto* load = as<TensorLoadNode>(v.expr)) {
+            std::vector<Range> ranges;
+            for (const auto& i : load->indices()) ranges.push_back({i, intImm(1, i->dtype(), v.span)});
+            return tensorRegion(load->tensor(), std::move(ranges), v.span);
+        }
+        if (v.expr->kind() == ExprKind::TensorRegion) return v.expr;
+    }
+    fail(v.span, where + " must be a tensor region, got " + describe(v));
+}
+
+Expr Parser::toQualifier(const Value& v, std::string_view param, std::string_view callee)
+{
+    if (v.kind == Value::Kind::Str) return stringImm(v.str, v.span);
+    if (v.kind == Value::Kind::Expr && v.py && !v.partialIndex) {
+        if (param == "axes" && v.expr->kind() == ExprKind::IntImm) return tuple({v.expr}, v.span);
+        return v.expr;
+    }
+    if (v.kind == Value::Kind::Seq) {
+        std::vector<Expr> items;
+        for (const auto& item : v.items) {
+            if (!item.py || item.kind == Value::Kind::Seq) toQualifier(item, param, callee);
+            items.push_back(toQualifier(item, param, callee));
+        }
+        return tuple(std::move(items), v.span);
+    }
+    fail(v.span, "qualifier '" + std::string(param) + "' of '" + std::string(callee) +
+                     "' must be a Python constant (string, integer, boolean or list), not " +
+                     (v.kind == Value::Kind::Expr ? std::string("an IR expression") : describe(v)));
+}
+
+Value Parser::callTable(const std::string& path, std::vector<Arg>& args, Span span)
+{
+    const Callable* c = findCallable(path);
+    if (!c || c->op.empty() || c->kind == CallableKind::Loop || c->kind == CallableKind::Type ||
+        c->kind == CallableKind::Layout) {
+        if (c) fail(span, "'" + path + "' cannot be called here");
+        std::string msg = "unknown TIRx call '" + path + "'";
+        if (const Callable* near = nearestCallable(path)) msg += "; did you mean '" + std::string(near->name) + "'?";
+        fail(span, msg);
+    }
+    const std::string callee(c->name);
+    const bool tileOp = c->kind == CallableKind::TileOp;
+    std::vector<const CallableParam*> positional;
+    const CallableParam* variadic = nullptr;
+    for (const auto& p : c->params) {
+        if (p.variadic) variadic = &p;
+        else if (!p.keywordOnly && p.role != ParamRole::Qualifier) positional.push_back(&p);
+    }
+    std::vector<const Arg*> given(c->params.size(), nullptr);
+    std::vector<const Arg*> rest;
+    size_t pos = 0;
+    for (const auto& a : args) {
+        if (a.keyword.empty()) {
+            if (pos < positional.size()) {
+                given[static_cast<size_t>(positional[pos] - c->params.data())] = &a;
+                ++pos;
+                continue;
+            }
+            if (variadic) {
+                rest.push_back(&a);
+                continue;
+            }
+            fail(a.span, "too many positional arguments for '" + callee + "': expected at most " +
+                             std::to_string(positional.size()) + ", got " +
+                             std::to_string(std::count_if(args.begin(), args.end(), [](const Arg& x) { return x.keyword.empty(); })));
+        }
+        const CallableParam* match = nullptr;
+        for (const auto& p : c->params) {
+            if (p.name == a.keyword) match = &p;
+        }
+        if (!match) {
+            std::vector<std::string_view> names;
+            for (const auto& p : c->params) names.push_back(p.name);
+            std::string msg = "unknown keyword argument '" + std::string(a.keyword) + "' for '" + callee + "'";
+            if (auto best = closest(a.keyword, names); !best.empty()) msg += "; did you mean '" + std::string(best) + "'?";
+            fail(a.span, msg);
+        }
+        const auto idx = static_cast<size_t>(match - c->params.data());
+        if (given[idx]) fail(a.span, "argument '" + std::string(a.keyword) + "' of '" + callee + "' given twice");
+        given[idx] = &a;
+    }
+    std::vector<Expr> out;
+    std::vector<Attrs::Entry> attrs;
+    for (size_t i = 0; i < c->params.size(); ++i) {
+        const CallableParam& p = c->params[i];
+        if (p.variadic) {
+            for (const Arg* a : rest) out.push_back(toOperand(a->value));
+            continue;
+        }
+        const Arg* a = given[i];
+        const bool absent = !a || (a->value.kind == Value::Kind::None && p.optional);
+        if (p.role == ParamRole::Qualifier) {
+            if (absent) {
+                // Default qualifiers are stored, so attrs always hold the full set (chapter 05 §1.2).
+                if (Expr d = p.defaultValue.empty() ? nullptr : defaultExpr(p.defaultValue, span))
+                    attrs.emplace_back(std::string(p.name), d);
+                continue;
+            }
+            attrs.emplace_back(std::string(p.name), toQualifier(a->value, p.name, callee));
+            continue;
+        }
+        if (absent) {
+            if (!p.optional && p.defaultValue.empty())
+                fail(span, "missing required argument '" + std::string(p.name) + "' for '" + callee + "'");
+            Expr d = p.defaultValue.empty() ? nullptr : defaultExpr(p.defaultValue, span);
+            out.push_back(d ? d : tuple({}, span));
+            continue;
+        }
+        const Value& v = a->value;
+        const std::string where = "argument '" + std::string(p.name) + "' of '" + callee + "'";
+        switch (p.role) {
+        case ParamRole::Tensor:
+            if (v.kind == Value::Kind::Str) fail(v.span, where + " must be a tensor, got a string");
+            if (tileOp) {
+                if (p.type == "region") out.push_back(toRegion(v, p.name, callee));
+                else if (v.kind == Value::Kind::Expr && (as<VarNode>(v.expr) && as<VarNode>(v.expr)->isTensor()))
+                    out.push_back(toRegion(v, p.name, callee));
+                else if (v.kind == Value::Kind::Expr && v.expr->kind() == ExprKind::TensorRegion)
+                    out.push_back(toRegion(v, p.name, callee));
+                else if (v.kind == Value::Kind::Expr && v.expr->kind() == ExprKind::TensorLoad)
+                    out.push_back(toRegion(v, p.name, callee));
+                else out.push_back(toExpr(v, "a tensor region or scalar for " + where));
+            } else {
+                if (v.kind != Value::Kind::Expr ||
+                    (v.expr->kind() != ExprKind::TensorLoad && v.expr->kind() != ExprKind::TensorRegion &&
+                     !(as<VarNode>(v.expr) && as<VarNode>(v.expr)->isTensor())))
+                    fail(v.span, where + " must be a tensor element such as A[p, f], got " + describe(v));
+                out.push_back(v.expr);
+            }
+            break;
+        case ParamRole::Scalar:
+            if (v.kind == Value::Kind::Str) {
+                if (p.type == "str") {
+                    out.push_back(stringImm(v.str, v.span));
+                    break;
+                }
+                fail(v.span, where + " must be a scalar expression, got a string");
+            }
+            if (p.type == "str") fail(v.span, where + " must be a string, got " + describe(v));
+            out.push_back(toExpr(v, "a scalar for " + where));
+            break;
+        case ParamRole::Workspace:
+            if (v.kind != Value::Kind::Expr || !(as<VarNode>(v.expr) && as<VarNode>(v.expr)->isTensor()))
+                fail(v.span, where + " must be a tensor variable, got " + describe(v));
+            out.push_back(v.expr);
+            break;
+        case ParamRole::Value: out.push_back(toOperand(v)); break;
+        case ParamRole::Qualifier: break;
+        }
+    }
+    DataType dtype = DataType::voidType();
+    if (c->result == "expr" && !out.empty()) dtype = out.front()->dtype();
+    return Value::ofExpr(call(std::string(c->op), std::move(out), Attrs{std::move(attrs)}, dtype, {}, span), span);
+}
+
+Value Parser::callOldTile(std::string_view name, std::vector<Arg>& args, Span span)
+{
+    // TX1 generic tile ops (spec 05 §5), only where the mapping is one to one.
+    auto operand = [&](size_t i) -> const Value* {
+        size_t n = 0;
+        for (const auto& a : args) {
+            if (a.keyword.empty() && n++ == i) return &a.value;
+        }
+        return nullptr;
+    };
+    auto scopeOf = [&](const Value* v) -> std::string {
+        if (!v || v->kind != Value::Kind::Expr) return {};
+        const VarNode* var = as<VarNode>(v->expr);
+        if (const auto* r = as<TensorRegionNode>(v->expr)) var = r->tensor().get();
+        if (const auto* l = as<TensorLoadNode>(v->expr)) var = l->tensor().get();
+        return var && var->isTensor() ? var->tensorType()->scope() : std::string{};
+    };
+    auto isTensorValue = [&](const Value* v) { return !scopeOf(v).empty(); };
+    // Expands workspace={...} / config={...} dicts into keywords.
+    std::vector<Arg> out;
+    for (auto& a : args) {
+        if ((a.keyword == "workspace" || a.keyword == "config") && a.value.kind == Value::Kind::Dict) {
+            for (size_t i = 0; i + 1 < a.value.items.size(); i += 2) {
+                const Value& k = a.value.items[i];
+                if (k.kind != Value::Kind::Str) fail(k.span, "keys of '" + std::string(a.keyword) + "' must be strings");
+                // The key text must outlive the Arg: keep it in the callable table's names.
+                const Callable* any = findCallable("T.trn.tile.matmul");
+                std::string_view key;
+                for (const auto* c : {any, findCallable("T.trn.tile.activation"), findCallable("T.trn.tile.tensorreduce")})
+                    for (const auto& p : c ? c->params : std::vector<CallableParam>{})
+                        if (p.name == k.str) key = p.name;
+                if (key.empty()) fail(k.span, "unknown " + std::string(a.keyword) + " entry '" + k.str + "'");
+                out.push_back({key, a.value.items[i + 1], k.span});
+            }
+        } else {
+            out.push_back(a);
+        }
+    }
+    auto kwArg = [&](std::string_view k, Value v) { out.push_back({k, std::move(v), span}); };
+    std::string target;
+    if (name == "copy") {
+        const std::string dst = scopeOf(operand(0));
+        const std::string src = scopeOf(operand(1));
+        target = src == "global" && dst != "global" ? "load" : dst == "global" && src != "global" ? "store" : "tensor_copy";
+    } else if (name == "memset" || name == "reciprocal") {
+        target = std::string(name);
+    } else if (name == "gemm") {
+        target = "matmul";
+    } else if (name == "select") {
+        target = "affine_select";
+    } else if (name == "exp" || name == "sqrt") {
+        target = "activation";
+        // Tx.exp(dst, src, bias, scale) → activation(dst, src, scale, bias, opcode=...).
+        std::vector<Arg> reordered;
+        size_t n = 0;
+        for (auto& a : out) {
+            if (!a.keyword.empty()) reordered.push_back(a);
+            else if (n == 2) reordered.push_back({"bias", a.value, a.span}), ++n;
+            else if (n == 3) reordered.push_back({"scale", a.value, a.span}), ++n;
+            else reordered.push_back(a), ++n;
+        }
+        out = std::move(reordered);
+        kwArg("opcode", Value::ofStr(std::string(name), span));
+    } else if (name == "add" || name == "sub" || name == "mul" || name == "maximum" || name == "minimum") {
+        target = isTensorValue(operand(2)) && isTensorValue(operand(1)) ? "tensortensor" : "tensorscalar";
+        const std::string op = name == "maximum" ? "max" : name == "minimum" ? "min" : std::string(name);
+        kwArg("opcode", Value::ofStr(op, span));
+    } else if (name == "sum" || name == "max" || name == "min") {
+        target = "tensorreduce";
+        std::vector<Arg> kept;
+        size_t n = 0;
+        for (auto& a : out) {
+            if (a.keyword == "accum" || (a.keyword.empty() && n == 3)) {
+                if (pyInt(a.value).value_or(0) != 0) fail(a.span, "Tx." + std::string(name) + " with accum=True has no T.trn.tile equivalent");
+                if (a.keyword.empty()) ++n;
+                continue;
+            }
+            if (a.keyword.empty() && n++ == 2) kept.push_back({"axes", a.value, a.span});
+            else kept.push_back(a);
+        }
+        out = std::move(kept);
+        kwArg("reduce_op", Value::ofStr(std::string(name), span));
+    } else {
+        fail(span, "old tile op 'Tx." + std::string(name) + "' has no one-to-one T.trn.tile equivalent");
+    }
+    return callTable("T.trn.tile." + target, out, span);
+}
+
+} // namespace tirx::script

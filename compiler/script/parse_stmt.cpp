@@ -1,0 +1,199 @@
+// TVMScript parser: compound statements (for, if, while, with, assert).
+
+#include "script/parser_impl.h"
+
+namespace tirx::script {
+
+namespace {
+
+// The loop variable takes the bounds' dtype: int64 when any bound is int64.
+DataType loopDtype(const std::vector<Expr>& bounds)
+{
+    for (const auto& b : bounds) {
+        if (b && b->dtype().isInt() && b->dtype().bits() == 64) return DataType::int64();
+    }
+    return DataType::int32();
+}
+
+Expr toDtype(const Expr& e, DataType dt)
+{
+    if (e->dtype() == dt) return e;
+    if (const auto* imm = as<IntImmNode>(e)) return intImm(imm->value(), dt, e->span());
+    return cast(dt, e, e->span());
+}
+
+} // namespace
+
+Stmt Parser::parseFor()
+{
+    const Span start = advance().span; // for
+    std::vector<const Token*> names;
+    do {
+        names.push_back(&expectName("a loop variable"));
+    } while (acceptOp(","));
+    if (!acceptKw("in")) failAtCurrent("expected 'in' in the for statement, found '" + std::string(cur().text) + "'");
+    // The iterator: a name chain, then its call arguments.
+    const Token& head = expectName("a loop iterator such as range(...) or T.serial(...)");
+    Value it = lookupName(head);
+    while (acceptOp(".")) it = attribute(it, expectName("an attribute name"), spanFrom(head.span));
+    const Span itSpan = spanFrom(head.span);
+    const std::string kind = it.kind == Value::Kind::Namespace ? it.str : std::string{};
+    static const char* const kKinds[] = {"range", "T.serial", "T.parallel", "T.unroll", "T.vectorized", "T.grid"};
+    bool known = false;
+    for (const char* k : kKinds) known = known || kind == k;
+    if (!known) fail(itSpan, "unsupported loop iterator '" + describe(it) +
+                                 "'; expected range, T.serial, T.parallel, T.unroll, T.vectorized or T.grid");
+    if (!isOp("(")) failAtCurrent("expected '(' after '" + kind + "'");
+    auto args = parseCallArgs();
+    const Span callSpan = spanFrom(head.span);
+
+    std::vector<Expr> begins;
+    std::vector<Expr> ends;
+    Expr step;
+    Attrs annotations;
+    ForKind forKind = ForKind::Serial;
+    if (kind == "T.parallel") forKind = ForKind::Parallel;
+    if (kind == "T.unroll") forKind = ForKind::Unrolled;
+    if (kind == "T.vectorized") forKind = ForKind::Vectorized;
+    std::vector<Expr> positional;
+    for (auto& a : args) {
+        if (a.keyword.empty()) {
+            positional.push_back(toExpr(a.value, "a loop bound"));
+            continue;
+        }
+        if (kind == "range" || kind == "T.grid") fail(a.span, "'" + kind + "' takes no keyword arguments");
+        if (a.keyword == "annotations") {
+            const Attrs given = toAttrs(a.value, "loop annotations");
+            for (const auto& [k, v] : given.entries()) annotations = annotations.with(k, v);
+        } else if (a.keyword == "step") {
+            step = toExpr(a.value, "a loop step");
+        } else if (a.keyword == "unroll") {
+            // TX2 ir_builder: unroll=True → {"pragma_unroll": True}, False → {"disable_unroll": True},
+            // a positive integer → {"pragma_unroll": N}.
+            if (a.value.kind != Value::Kind::Expr || !a.value.py) fail(a.span, "'unroll' must be True, False or an integer");
+            const Expr e = pyToIR(a.value, a.span);
+            if (e->dtype().isBool()) {
+                annotations = annotations.with(isConstInt(e, 1) ? "pragma_unroll" : "disable_unroll", boolImm(true, a.span));
+            } else {
+                annotations = annotations.with("pragma_unroll", e);
+            }
+        } else if (a.keyword == "start" || a.keyword == "stop") {
+            positional.push_back(toExpr(a.value, "a loop bound"));
+        } else if (a.keyword == "dtype") {
+            requireDtype(a.value);
+        } else {
+            fail(a.span, "unknown keyword argument '" + std::string(a.keyword) + "' for '" + kind + "'");
+        }
+    }
+    if (kind == "T.grid") {
+        if (positional.empty()) fail(callSpan, "T.grid needs at least one extent");
+        if (positional.size() != names.size())
+            fail(callSpan, "T.grid has " + std::to_string(positional.size()) + " extents but " +
+                               std::to_string(names.size()) + " loop variables were given");
+        for (auto& e : positional) {
+            ends.push_back(e);
+            begins.push_back(intImm(0, e->dtype().isInt() ? e->dtype() : DataType::int32(), e->span()));
+        }
+    } else {
+        if (names.size() != 1)
+            fail(names[1]->span, "'" + kind + "' defines one loop variable; use T.grid for several");
+        const size_t maxArgs = kind == "range" ? 3 : 2;
+        if (positional.empty() || positional.size() > maxArgs)
+            fail(callSpan, "'" + kind + "' takes 1 to " + std::to_string(maxArgs) + " bounds (" +
+                               std::to_string(positional.size()) + " given)");
+        if (positional.size() == 1) {
+            ends.push_back(positional[0]);
+            begins.push_back(intImm(0, DataType::int32(), positional[0]->span()));
+        } else {
+            begins.push_back(positional[0]);
+            ends.push_back(positional[1]);
+            if (positional.size() == 3) step = positional[2];
+        }
+    }
+    if (!m_inFunction) fail(start, "loops may only appear inside a function");
+    expectOp(":", "after the loop header");
+
+    m_scopes.push();
+    struct Pop {
+        Scopes& s;
+        ~Pop() { s.pop(); }
+    } pop{m_scopes};
+    std::vector<Var> vars;
+    for (size_t i = 0; i < names.size(); ++i) {
+        const DataType dt = loopDtype({begins[i], ends[i]});
+        begins[i] = toDtype(begins[i], dt);
+        ends[i] = toDtype(ends[i], dt);
+        vars.push_back(makeVar(std::string(names[i]->text), VarType::scalar(dt), names[i]->span));
+        m_scopes.define(names[i]->text, Value::ofExpr(vars.back(), names[i]->span));
+    }
+    Stmt body = parseSuite();
+    const Span span = spanFrom(start);
+    for (size_t i = vars.size(); i-- > 0;) {
+        ForNode::Fields f;
+        f.var = vars[i];
+        f.begin = begins[i];
+        f.end = ends[i];
+        f.step = step && i == vars.size() - 1 ? toDtype(step, vars[i]->dtype()) : intImm(1, vars[i]->dtype(), callSpan);
+        f.forKind = forKind;
+        f.body = body;
+        if (i == vars.size() - 1) f.annotations = annotations;
+        body = makeFor(std::move(f), span);
+    }
+    (void)itSpan;
+    return body;
+}
+
+Stmt Parser::parseIf()
+{
+    const Span start = advance().span; // if / elif
+    Value c = parseExpr();
+    Expr cond = toExpr(c, "a condition");
+    expectOp(":", "after the condition");
+    Stmt thenBody = parseSuite();
+    Stmt elseBody;
+    if (isKw("elif")) {
+        elseBody = parseIf();
+    } else if (isKw("else")) {
+        advance();
+        expectOp(":", "after 'else'");
+        elseBody = parseSuite();
+    }
+    return makeIf(cond, thenBody, elseBody, spanFrom(start));
+}
+
+Stmt Parser::parseWhile()
+{
+    const Span start = advance().span;
+    Expr cond = toExpr(parseExpr(), "a condition");
+    expectOp(":", "after the condition");
+    Stmt body = parseSuite();
+    return makeWhile(cond, body, spanFrom(start));
+}
+
+Stmt Parser::parseWith()
+{
+    const Span start = advance().span;
+    Value ctx = parseExpr();
+    if (acceptKw("as")) failAtCurrent("'with ... as' is not supported for TIRx regions");
+    auto marker = asRegionMarker(ctx);
+    if (!marker) {
+        if (ctx.kind == Value::Kind::Target) fail(ctx.span, "a target block may only wrap the module");
+        fail(ctx.span, "unsupported 'with' context '" + describe(ctx) +
+                           "'; expected a region such as T.nki.tensorized_instruction()");
+    }
+    expectOp(":", "after the with item");
+    Stmt body = parseSuite();
+    return makeRegion(marker->op, marker->args, marker->attrs, body, spanFrom(start));
+}
+
+Stmt Parser::parseAssert()
+{
+    const Span start = advance().span;
+    Expr cond = toExpr(parseExpr(), "an assertion condition");
+    Expr message;
+    if (acceptOp(",")) message = toOperand(parseExpr());
+    expectNewline();
+    return makeAssert(cond, message, spanFrom(start));
+}
+
+} // namespace tirx::script

@@ -1,0 +1,411 @@
+// TVMScript parser: operators on parse-time values, subscripts, and the
+// conversions from Python-level values to IR.
+
+#include "script/parser_impl.h"
+
+#include <cmath>
+#include <limits>
+
+namespace tirx::script {
+
+namespace {
+
+Value pyInt64(int64_t value, Span span)
+{
+    const bool fits = value >= std::numeric_limits<int32_t>::min() && value <= std::numeric_limits<int32_t>::max();
+    return Value::ofExpr(intImm(value, fits ? DataType::int32() : DataType::int64(), span), span, true);
+}
+
+bool isPyNumber(const Value& v)
+{
+    return v.kind == Value::Kind::Expr && v.py && !v.partialIndex &&
+           (v.expr->kind() == ExprKind::IntImm || v.expr->kind() == ExprKind::FloatImm);
+}
+
+bool isPyInt(const Value& v) { return isPyNumber(v) && v.expr->kind() == ExprKind::IntImm; }
+
+double asDouble(const Expr& e)
+{
+    if (const auto* f = as<FloatImmNode>(e)) return f->value();
+    return static_cast<double>(as<IntImmNode>(e)->value());
+}
+
+int64_t floorDiv(int64_t a, int64_t b)
+{
+    int64_t q = a / b;
+    if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
+    return q;
+}
+
+const std::vector<std::string_view> kDtypeNames = {"bool",    "int8",    "int16",    "int32",    "int64",
+                                                   "uint8",   "uint16",  "uint32",   "uint64",   "float16",
+                                                   "bfloat16", "float32", "float64", "handle", "float8_e4m3",
+                                                   "float8_e5m2"};
+
+// A Python literal next to an IR operand takes the operand's dtype, as the
+// reference's PrimExpr operators convert Python constants.
+Expr literalLike(const Value& lit, const Expr& other)
+{
+    const DataType t = other->dtype();
+    if (const auto* i = as<IntImmNode>(lit.expr)) {
+        if (lit.expr->dtype().isBool()) return lit.expr;
+        if (t.isFloat()) return floatImm(static_cast<double>(i->value()), t, lit.span);
+        if (t.isInt() || t.isUInt()) return intImm(i->value(), t, lit.span);
+        return lit.expr;
+    }
+    if (const auto* f = as<FloatImmNode>(lit.expr)) {
+        if (t.isFloat()) return floatImm(f->value(), t, lit.span);
+    }
+    return lit.expr;
+}
+
+} // namespace
+
+Value Parser::binaryOp(std::string_view op, const Value& a, const Value& b, Span span)
+{
+    using K = Value::Kind;
+    // Python-level arithmetic on literals (chapter 01 §3): evaluated first.
+    if (isPyNumber(a) && isPyNumber(b)) {
+        const bool ints = isPyInt(a) && isPyInt(b);
+        if (ints) {
+            const int64_t x = as<IntImmNode>(a.expr)->value();
+            const int64_t y = as<IntImmNode>(b.expr)->value();
+            if (op == "+") return pyInt64(x + y, span);
+            if (op == "-") return pyInt64(x - y, span);
+            if (op == "*") return pyInt64(x * y, span);
+            if ((op == "//" || op == "%" || op == "/") && y == 0) fail(span, "division by zero");
+            if (op == "//") return pyInt64(floorDiv(x, y), span);
+            if (op == "%") return pyInt64(x - floorDiv(x, y) * y, span);
+            if (op == "**" && y >= 0) {
+                int64_t r = 1;
+                for (int64_t i = 0; i < y && i < 64; ++i) r *= x;
+                return pyInt64(r, span);
+            }
+        }
+        const double x = asDouble(a.expr);
+        const double y = asDouble(b.expr);
+        auto flt = [&](double v) { return Value::ofExpr(floatImm(v, DataType::float32(), span), span, true); };
+        auto boolean = [&](bool v) { return Value::ofExpr(boolImm(v, span), span, true); };
+        if (op == "+") return flt(x + y);
+        if (op == "-") return flt(x - y);
+        if (op == "*") return flt(x * y);
+        if (op == "/") {
+            if (y == 0) fail(span, "division by zero");
+            return flt(x / y);
+        }
+        if (op == "//" || op == "%") {
+            if (y == 0) fail(span, "division by zero");
+            const double q = std::floor(x / y);
+            return flt(op == "//" ? q : x - q * y);
+        }
+        if (op == "**") return flt(std::pow(x, y));
+        if (op == "<") return boolean(x < y);
+        if (op == "<=") return boolean(x <= y);
+        if (op == ">") return boolean(x > y);
+        if (op == ">=") return boolean(x >= y);
+        if (op == "==") return boolean(x == y);
+        if (op == "!=") return boolean(x != y);
+        if (op == "and") return x == 0 ? a : b;
+        if (op == "or") return x != 0 ? a : b;
+    }
+    // Python sequences and strings.
+    if (op == "+" && a.kind == K::Seq && b.kind == K::Seq) {
+        Value r = a;
+        r.items.insert(r.items.end(), b.items.begin(), b.items.end());
+        r.span = span;
+        return r;
+    }
+    if (op == "*" && a.kind == K::Seq && isPyInt(b)) {
+        Value r = a;
+        r.items.clear();
+        const int64_t n = as<IntImmNode>(b.expr)->value();
+        if (n * static_cast<int64_t>(a.items.size()) > 1'000'000) fail(span, "sequence repetition is too large");
+        for (int64_t i = 0; i < n; ++i) r.items.insert(r.items.end(), a.items.begin(), a.items.end());
+        r.span = span;
+        return r;
+    }
+    if (op == "+" && a.kind == K::Str && b.kind == K::Str) return Value::ofStr(a.str + b.str, span);
+    if ((op == "==" || op == "!=") && a.kind == K::Str && b.kind == K::Str)
+        return Value::ofExpr(boolImm((a.str == b.str) == (op == "=="), span), span, true);
+    // Layout notation: `v @ Axis` is a strided term; `+` collects terms.
+    if (op == "@") {
+        if (b.kind != K::Axis) fail(b.span, "expected a layout axis after '@', got " + describe(b));
+        Value r;
+        r.kind = K::LayoutSum;
+        r.offset.emplace_back(b.axis, toExpr(a, "a layout stride"));
+        r.span = span;
+        return r;
+    }
+    if (op == "+" && (a.kind == K::LayoutSum || b.kind == K::LayoutSum)) {
+        Value r;
+        r.kind = K::LayoutSum;
+        r.span = span;
+        for (const Value* side : {&a, &b}) {
+            if (side->kind == K::LayoutSum) {
+                r.shard.insert(r.shard.end(), side->shard.begin(), side->shard.end());
+                r.replica.insert(r.replica.end(), side->replica.begin(), side->replica.end());
+                for (const auto& [ax, e] : side->offset) {
+                    bool merged = false;
+                    for (auto& [ax2, e2] : r.offset) {
+                        if (ax2 == ax) {
+                            e2 = add(e2, e);
+                            merged = true;
+                        }
+                    }
+                    if (!merged) r.offset.emplace_back(ax, e);
+                }
+            } else {
+                Expr e = toExpr(*side, "a layout offset");
+                bool merged = false;
+                for (auto& [ax2, e2] : r.offset) {
+                    if (ax2 == Axis::m()) {
+                        e2 = add(e2, e);
+                        merged = true;
+                    }
+                }
+                if (!merged) r.offset.emplace_back(Axis::m(), e);
+            }
+        }
+        return r;
+    }
+    // IR arithmetic.
+    if (a.kind != K::Expr) fail(a.span, "unsupported operand for '" + std::string(op) + "': " + describe(a));
+    if (b.kind != K::Expr) fail(b.span, "unsupported operand for '" + std::string(op) + "': " + describe(b));
+    Expr x = toExpr(a, "an operand");
+    Expr y = toExpr(b, "an operand");
+    if (a.py && !b.py) x = literalLike(a, y);
+    if (b.py && !a.py) y = literalLike(b, x);
+    BinaryOp bop = BinaryOp::Add;
+    if (op == "+") bop = BinaryOp::Add;
+    else if (op == "-") bop = BinaryOp::Sub;
+    else if (op == "*") bop = BinaryOp::Mul;
+    else if (op == "//") bop = BinaryOp::FloorDiv;
+    else if (op == "%") bop = BinaryOp::FloorMod;
+    else if (op == "/") {
+        if (!x->dtype().isFloat() && !y->dtype().isFloat())
+            fail(span, "integer division with '/' is ambiguous; use '//' for floor division or T.truncdiv");
+        bop = BinaryOp::Div;
+    } else if (op == "<") bop = BinaryOp::LT;
+    else if (op == "<=") bop = BinaryOp::LE;
+    else if (op == ">") bop = BinaryOp::GT;
+    else if (op == ">=") bop = BinaryOp::GE;
+    else if (op == "==") bop = BinaryOp::EQ;
+    else if (op == "!=") bop = BinaryOp::NE;
+    else if (op == "and") bop = BinaryOp::And;
+    else if (op == "or") bop = BinaryOp::Or;
+    else fail(span, "operator '" + std::string(op) + "' is not supported on IR expressions");
+    if ((x->dtype().isHandle() || y->dtype().isHandle()) && !isComparison(bop))
+        fail(span, "arithmetic on a tensor or handle is not supported; index the tensor first");
+    return Value::ofExpr(withSpan(binary(bop, x, y, span), span), span);
+}
+
+Value Parser::parseSubscript(const Value& base, Span start)
+{
+    if (base.kind == Value::Kind::Namespace && (base.str == "T.S" || base.str == "T.R"))
+        return shardSpec(base.str == "T.R", start);
+    const Span open = advance().span; // [
+    if (base.kind == Value::Kind::Namespace && base.str == "T.let") {
+        parseExpr();
+        expectOp("]");
+        return Value::ns("T.let", spanFrom(start));
+    }
+    if (base.kind == Value::Kind::Seq) {
+        Value idx = parseExpr();
+        expectOp("]");
+        const int64_t i = requireInt(idx, "a sequence index");
+        const auto n = static_cast<int64_t>(base.items.size());
+        if (i < -n || i >= n) fail(idx.span, "sequence index out of range");
+        Value out = base.items[static_cast<size_t>(i < 0 ? i + n : i)];
+        out.span = spanFrom(start);
+        return out;
+    }
+    const auto* var = base.kind == Value::Kind::Expr ? as<VarNode>(base.expr) : nullptr;
+    if (!var || !var->isTensor()) fail(open, "'" + describe(base) + "' is not subscriptable");
+    const auto& shape = var->tensorType()->shape();
+    struct Item {
+        bool slice = false;
+        Expr lo;
+        Expr hi;
+    };
+    std::vector<Item> items;
+    while (!isOp("]")) {
+        Item it;
+        if (!isOp(":")) {
+            Value v = parseExpr();
+            if (v.kind == Value::Kind::Expr && v.expr->dtype().isFloat()) fail(v.span, "tensor indices must be integers");
+            it.lo = toExpr(v, "a tensor index");
+        }
+        if (acceptOp(":")) {
+            it.slice = true;
+            if (!isOp(",") && !isOp("]") && !isOp(":")) it.hi = toExpr(parseExpr(), "a slice bound");
+            if (isOp(":")) failAtCurrent("slice steps are not supported in tensor regions");
+        }
+        items.push_back(std::move(it));
+        if (!acceptOp(",")) break;
+    }
+    expectOp("]", "to close the subscript");
+    const Span span = spanFrom(start);
+    if (items.empty()) fail(span, "empty subscript on tensor '" + var->name() + "'");
+    if (items.size() > shape.size())
+        fail(span, "tensor '" + var->name() + "' has rank " + std::to_string(shape.size()) + " but " +
+                       std::to_string(items.size()) + " indices were given");
+    const Var tensor = std::static_pointer_cast<const VarNode>(base.expr);
+    bool anySlice = false;
+    for (const auto& it : items) anySlice = anySlice || it.slice;
+    if (!anySlice && items.size() == shape.size()) {
+        std::vector<Expr> idx;
+        for (auto& it : items) idx.push_back(it.lo);
+        return Value::ofExpr(tensorLoad(tensor, std::move(idx), span), span);
+    }
+    // A region (chapter 01 §5.5): lo:hi → (lo, hi - lo); k → (k, 1); missing dims full.
+    std::vector<Range> ranges;
+    for (size_t d = 0; d < shape.size(); ++d) {
+        const DataType idt = shape[d]->dtype().isInt() ? shape[d]->dtype() : DataType::int32();
+        if (d >= items.size()) {
+            ranges.push_back({intImm(0, idt, span), shape[d]});
+            continue;
+        }
+        const auto& it = items[d];
+        if (!it.slice) {
+            ranges.push_back({it.lo, intImm(1, it.lo->dtype().isInt() ? it.lo->dtype() : idt, span)});
+            continue;
+        }
+        Expr lo = it.lo ? it.lo : intImm(0, idt, span);
+        Expr hi = it.hi ? it.hi : shape[d];
+        ranges.push_back({lo, it.lo ? sub(hi, lo) : hi});
+    }
+    Value out = Value::ofExpr(tensorRegion(tensor, std::move(ranges), span), span);
+    out.partialIndex = !anySlice;
+    return out;
+}
+
+// ----------------------------------------------------------- conversions
+
+Expr Parser::pyToIR(const Value& v, Span span)
+{
+    (void)span;
+    return v.expr;
+}
+
+Expr Parser::toExpr(const Value& v, std::string_view what)
+{
+    switch (v.kind) {
+    case Value::Kind::Expr:
+        if (v.partialIndex) {
+            const auto* r = as<TensorRegionNode>(v.expr);
+            size_t given = 0;
+            for (const auto& range : r->ranges()) given += isConstInt(range.extent, 1) ? 1 : 0;
+            fail(v.span, "tensor '" + r->tensor()->name() + "' has rank " + std::to_string(r->ranges().size()) +
+                             " but fewer indices were given");
+        }
+        if (v.expr->kind() == ExprKind::TensorRegion)
+            fail(v.span, "a tensor region (slice) can only be an operand of a tile op, not " + std::string(what));
+        return v.expr;
+    case Value::Kind::Str: fail(v.span, "expected " + std::string(what) + ", got a string");
+    case Value::Kind::None: fail(v.span, "expected " + std::string(what) + ", got None");
+    case Value::Kind::Seq:
+    case Value::Kind::Dict:
+    case Value::Kind::Layout:
+    case Value::Kind::LayoutSum:
+    case Value::Kind::Type:
+    case Value::Kind::Target:
+    case Value::Kind::Namespace:
+    case Value::Kind::Axis:
+    case Value::Kind::Method: break;
+    }
+    fail(v.span, "expected " + std::string(what) + ", got " + describe(v));
+}
+
+Expr Parser::toOperand(const Value& v)
+{
+    switch (v.kind) {
+    case Value::Kind::Str: return stringImm(v.str, v.span);
+    case Value::Kind::None: return tuple({}, v.span);
+    case Value::Kind::Seq: {
+        std::vector<Expr> fields;
+        for (const auto& item : v.items) fields.push_back(toOperand(item));
+        return tuple(std::move(fields), v.span);
+    }
+    case Value::Kind::Target: return call("target", {stringImm(v.str, v.span)}, {}, DataType::handle(), {}, v.span);
+    case Value::Kind::Expr:
+        if (v.expr->kind() == ExprKind::TensorRegion && !v.partialIndex) return v.expr;
+        return toExpr(v, "an operand");
+    case Value::Kind::Dict:
+    case Value::Kind::Layout:
+    case Value::Kind::LayoutSum:
+    case Value::Kind::Type:
+    case Value::Kind::Namespace:
+    case Value::Kind::Axis:
+    case Value::Kind::Method: break;
+    }
+    fail(v.span, "expected an operand, got " + describe(v));
+}
+
+std::optional<int64_t> Parser::pyInt(const Value& v) const
+{
+    if (v.kind != Value::Kind::Expr || v.partialIndex) return std::nullopt;
+    return constInt(v.expr);
+}
+
+int64_t Parser::requireInt(const Value& v, std::string_view what)
+{
+    auto i = pyInt(v);
+    if (!i) fail(v.span, "expected an integer constant for " + std::string(what) + ", got " + describe(v));
+    return *i;
+}
+
+std::string Parser::requireStr(const Value& v, std::string_view what)
+{
+    if (v.kind != Value::Kind::Str) fail(v.span, "expected a string for " + std::string(what) + ", got " + describe(v));
+    return v.str;
+}
+
+DataType Parser::requireDtype(const Value& v)
+{
+    std::string_view name;
+    if (v.kind == Value::Kind::Str) name = v.str;
+    else if (v.kind == Value::Kind::Namespace && v.str.starts_with("T.")) name = std::string_view(v.str).substr(2);
+    else fail(v.span, "expected a dtype, got " + describe(v));
+    if (name.empty()) fail(v.span, "unknown dtype ''");
+    if (auto dt = DataType::parse(name)) return *dt;
+    std::string msg = "unknown dtype '" + std::string(name) + "'";
+    if (auto best = closest(name, kDtypeNames); !best.empty()) msg += "; did you mean '" + std::string(best) + "'?";
+    fail(v.span, msg);
+}
+
+std::vector<Expr> Parser::toShape(const Value& v, std::string_view what)
+{
+    std::vector<Expr> out;
+    if (v.kind == Value::Kind::Seq) {
+        for (const auto& item : v.items) {
+            Expr e = toExpr(item, "a shape extent");
+            if (!e->dtype().isInt() && !e->dtype().isUInt())
+                fail(item.span, "shape extents of " + std::string(what) + " must be integers");
+            out.push_back(e);
+        }
+        return out;
+    }
+    if (v.kind == Value::Kind::Expr && (v.expr->dtype().isInt() || v.expr->dtype().isUInt()) &&
+        v.expr->kind() != ExprKind::TensorRegion)
+        return {v.expr};
+    fail(v.span, "expected a shape (a tuple of integers) for " + std::string(what) + ", got " + describe(v));
+}
+
+Attrs Parser::toAttrs(const Value& dict, std::string_view what)
+{
+    if (dict.kind == Value::Kind::None) return {};
+    if (dict.kind != Value::Kind::Dict) fail(dict.span, "expected a dict for " + std::string(what));
+    std::vector<Attrs::Entry> entries;
+    for (size_t i = 0; i + 1 < dict.items.size(); i += 2) {
+        const Value& k = dict.items[i];
+        const Value& v = dict.items[i + 1];
+        if (k.kind != Value::Kind::Str) fail(k.span, "keys of " + std::string(what) + " must be strings");
+        for (const auto& e : entries) {
+            if (e.first == k.str) fail(k.span, "duplicate key '" + k.str + "' in " + std::string(what));
+        }
+        entries.emplace_back(k.str, toOperand(v));
+    }
+    return Attrs{std::move(entries)};
+}
+
+} // namespace tirx::script

@@ -1,0 +1,204 @@
+#pragma once
+
+// Internal to the TVMScript parser: the recursive-descent parser state shared
+// by parser.cpp (file, functions, statements), parse_expr.cpp (expressions),
+// parse_call.cpp (calls) and parse_tensor.cpp (tensor types and layouts).
+
+#include "ir/callables.h"
+#include "ir/function.h"
+#include "ir/make.h"
+#include "ir/stmt.h"
+#include "ir/tensor_type.h"
+#include "script/lexer.h"
+#include "script/parser.h"
+#include "script/scope.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tirx::script {
+
+// Thrown after a diagnostic was recorded; caught at statement level, where the
+// parser skips to the next statement. Never leaves parseModule.
+struct ParseError {};
+
+// A parsed call argument before it is matched to a parameter.
+struct Arg {
+    std::string_view keyword; // empty for positional
+    Value value;
+    Span span;
+};
+
+// What a statement-level call asks the block parser to do.
+struct FlatRegion {
+    std::string op;
+    std::vector<Expr> args;
+    Attrs attrs;
+};
+
+class Parser {
+public:
+    explicit Parser(std::string_view source);
+    ParseResult run();
+
+    // ---- tokens (parser.cpp)
+    [[nodiscard]] const Token& cur() const { return m_toks[m_pos]; }
+    [[nodiscard]] const Token& peekTok(size_t n = 1) const
+    {
+        return m_toks[std::min(m_pos + n, m_toks.size() - 1)];
+    }
+    [[nodiscard]] const Token& prev() const { return m_toks[m_pos > 0 ? m_pos - 1 : 0]; }
+    const Token& advance();
+    [[nodiscard]] bool isOp(std::string_view op) const { return cur().kind == TokenKind::Operator && cur().text == op; }
+    [[nodiscard]] bool isKw(std::string_view kw) const { return cur().kind == TokenKind::Keyword && cur().text == kw; }
+    bool acceptOp(std::string_view op);
+    bool acceptKw(std::string_view kw);
+    const Token& expectOp(std::string_view op, std::string_view context = {});
+    const Token& expectName(std::string_view what);
+    void expectNewline();
+    [[nodiscard]] Span spanFrom(const Span& start) const { return Span::merge(start, prev().span); }
+
+    // ---- diagnostics
+    void error(Span span, std::string message);
+    void warning(Span span, std::string message);
+    [[noreturn]] void fail(Span span, std::string message);
+    [[noreturn]] void failAtCurrent(std::string message);
+    [[noreturn]] void quietFail() { throw ParseError{}; }
+
+    // ---- file level (parser.cpp)
+    void parseFile();
+    void parseImport();
+    void parseTopLevelStatement();
+    void parseDecorated(int withDepth);
+    void parseClass(Span decoSpan);
+    void parseFunction(std::string_view decorator, bool isPrivate, Span decoSpan, bool inClass);
+    Var parseParam();
+
+    // ---- statements (parser.cpp)
+    std::vector<Stmt> parseBlockBody();
+    std::vector<Stmt> parseStmtList();
+    Stmt parseSuite();
+    Stmt parseStatement(std::optional<FlatRegion>& flat);
+    Stmt parseSimpleStatement(std::optional<FlatRegion>& flat);
+    Stmt parseFor();
+    Stmt parseIf();
+    Stmt parseWhile();
+    Stmt parseWith();
+    Stmt parseAssert();
+    Stmt parseAssignment(const Value& target, Span start);
+    void skipStatement();
+
+    // ---- expressions (parse_expr.cpp)
+    Value parseExpr();
+    Value parseExprOrTuple();
+    Value parseOr();
+    Value parseAnd();
+    Value parseNot();
+    Value parseComparison();
+    Value parseArith();
+    Value parseTerm();
+    Value parseUnary();
+    Value parsePower();
+    Value parsePostfix();
+    Value parseAtom();
+    Value parseLambda();
+    Value parseSubscript(const Value& base, Span start);
+    Value parseSeqOrParen();
+    Value parseList();
+    Value parseDict();
+    Value parseNumber(const Token& t);
+    std::string decodeString(const Token& t);
+    Value lookupName(const Token& t);
+    Value attribute(const Value& base, const Token& name, Span span);
+    Value binaryOp(std::string_view op, const Value& a, const Value& b, Span span);
+    Value unaryMinus(const Value& a, Span span);
+
+    // conversions
+    Expr toExpr(const Value& v, std::string_view what);
+    Expr toOperand(const Value& v); // str → StringImm, seq → Tuple, None → ()
+    std::optional<int64_t> pyInt(const Value& v) const;
+    int64_t requireInt(const Value& v, std::string_view what);
+    std::string requireStr(const Value& v, std::string_view what);
+    DataType requireDtype(const Value& v);
+    std::vector<Expr> toShape(const Value& v, std::string_view what);
+    Expr pyToIR(const Value& v, Span span);
+    Attrs toAttrs(const Value& dict, std::string_view what);
+
+    // ---- calls (parse_call.cpp)
+    std::vector<Arg> parseCallArgs();
+    Value parseCall(const Value& callee, Span start);
+    Value callNamespace(const std::string& path, std::vector<Arg>& args, Span span);
+    Value callBuiltin(std::string_view name, std::vector<Arg>& args, Span span, bool& handled);
+    Value callTable(const std::string& path, std::vector<Arg>& args, Span span);
+    Value callOldTile(std::string_view name, std::vector<Arg>& args, Span span);
+    Expr toRegion(const Value& v, std::string_view param, std::string_view callee);
+    Expr toQualifier(const Value& v, std::string_view param, std::string_view callee);
+    Expr defaultExpr(std::string_view text, Span span);
+    Value regionCall(std::string op, std::vector<Expr> regionArgs, Attrs attrs, Span span);
+    std::optional<FlatRegion> asRegionMarker(const Value& v);
+
+    // ---- tensors and layouts (parse_tensor.cpp)
+    TensorTypeRef tensorType(std::vector<Arg>& args, Span span, std::string_view callee);
+    Value allocTensor(std::vector<Arg>& args, Span span);
+    Value declTensor(std::vector<Arg>& args, Span span);
+    Value viewTensor(const Value& method, std::vector<Arg>& args, Span span);
+    Layout resolveLayout(const Value* layoutArg, const std::vector<Expr>& shape, const std::string& scope, Span span,
+                         bool oldDefault);
+    Value tileLayout(std::vector<Arg>& args, Span span);
+    Value layoutFromIters(std::vector<Arg>& args, Span span);
+    Value shardSpec(bool replica, Span start);
+    Iter makeIter(const Value& extent, const Value& stride, Span span);
+    std::string checkScope(const Value& v);
+    Expr dataPointer(const Value& tensor, Span span);
+
+    // ---- state
+    std::string_view m_src;
+    std::vector<Token> m_toks;
+    size_t m_pos = 0;
+    std::vector<Diagnostic> m_diags;
+    size_t m_errors = 0;
+    bool m_stopped = false;
+    int m_depth = 0;      // expression nesting
+    int m_blockDepth = 0; // statement nesting
+    Scopes m_scopes;
+    std::vector<Module::Entry> m_functions;
+    std::vector<std::pair<std::string, Span>> m_functionNames;
+    std::optional<std::string> m_target;
+    bool m_sawModule = false;
+    // Per-function state.
+    Attrs m_funcAttrs;
+    bool m_inFunction = false;
+    bool m_attrsAllowed = false;
+};
+
+// RAII nesting guard: every recursive production takes one, so pathological
+// input ends in a diagnostic instead of a stack overflow.
+class DepthGuard {
+public:
+    DepthGuard(Parser& p, int& counter, int limit, const char* message) : m_counter(counter)
+    {
+        if (++m_counter > limit) {
+            --m_counter;
+            p.failAtCurrent(message);
+        }
+    }
+    ~DepthGuard() { --m_counter; }
+    DepthGuard(const DepthGuard&) = delete;
+    DepthGuard& operator=(const DepthGuard&) = delete;
+
+private:
+    int& m_counter;
+};
+
+inline constexpr int kMaxExprDepth = 200;
+inline constexpr int kMaxBlockDepth = 100;
+
+// Levenshtein distance, for "did you mean" suggestions.
+size_t editDistance(std::string_view a, std::string_view b);
+// The closest candidate within a third of the length (at least 1), or empty.
+std::string_view closest(std::string_view word, const std::vector<std::string_view>& candidates);
+// "T.nki.memset" → the name with whatever alias the script used replaced by "T".
+std::string describe(const Value& v);
+
+} // namespace tirx::script

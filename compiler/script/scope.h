@@ -1,0 +1,123 @@
+#pragma once
+
+// Internal to the TVMScript parser: the values an expression can evaluate to
+// while parsing (IR expressions and the Python-level constants that build
+// shapes, layouts and types), and the stack of name scopes.
+
+#include "ir/axis.h"
+#include "ir/expr.h"
+#include "ir/layout.h"
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+namespace tirx::script {
+
+struct Value {
+    enum class Kind : uint8_t {
+        None,
+        Expr,       // an IR expression (incl. Python ints/floats/bools, flagged `py`)
+        Str,        // a Python string
+        Seq,        // a Python tuple or list
+        Dict,       // a Python dict
+        Layout,     // a TileLayout object
+        LayoutSum,  // S[...] / R[...] / `v @ Axis` terms, before T.TileLayout(...) wraps them
+        Type,       // a TensorType (T.Tensor(...) used as a value)
+        Target,     // tvm.target.Target("tag"); `str` holds the tag
+        Namespace,  // T, T.nki, tvm.target, ...; `str` holds the canonical dotted path
+        Axis,       // P, F, Bank, ...
+        Method,     // A.view etc.; `expr` is the tensor, `str` the method name
+    };
+    Kind kind = Kind::None;
+    bool py = false;         // a Python literal (or arithmetic on literals), not an IR value
+    bool isList = false;     // Seq written with [...]
+    bool partialIndex = false; // A[i] on a higher-rank tensor: a region, not an element
+    Expr expr;
+    std::string str;
+    std::vector<Value> items;                     // Seq items, Dict keys/values interleaved
+    Layout layout;
+    std::vector<Iter> shard;                      // LayoutSum
+    std::vector<Iter> replica;                    // LayoutSum
+    std::vector<std::pair<tirx::Axis, Expr>> offset; // LayoutSum; also `v @ Axis` (one entry)
+    TensorTypeRef type;
+    tirx::Axis axis;
+    Span span;
+
+    static Value none(Span s) { Value v; v.span = s; return v; }
+    static Value ofExpr(Expr e, Span s, bool py = false)
+    {
+        Value v;
+        v.kind = Kind::Expr;
+        v.expr = std::move(e);
+        v.span = s;
+        v.py = py;
+        return v;
+    }
+    static Value ofStr(std::string str, Span s)
+    {
+        Value v;
+        v.kind = Kind::Str;
+        v.str = std::move(str);
+        v.span = s;
+        v.py = true;
+        return v;
+    }
+    static Value ns(std::string path, Span s = {})
+    {
+        Value v;
+        v.kind = Kind::Namespace;
+        v.str = std::move(path);
+        v.span = s;
+        return v;
+    }
+};
+
+struct StringHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+};
+
+// Nested name scopes. A name may be shadowed by an inner definition; leaving
+// a scope restores the outer binding. Look-up is a hash probe, so large
+// functions with many bindings stay linear.
+class Scopes {
+public:
+    void push() { m_frames.push_back(m_defined.size()); }
+    void pop()
+    {
+        const size_t mark = m_frames.back();
+        m_frames.pop_back();
+        while (m_defined.size() > mark) {
+            auto it = m_map.find(*m_defined.back());
+            if (it != m_map.end()) {
+                it->second.pop_back();
+                if (it->second.empty()) m_map.erase(it);
+            }
+            m_defined.pop_back();
+        }
+    }
+    void define(std::string_view name, Value value)
+    {
+        auto it = m_map.find(name);
+        if (it == m_map.end()) it = m_map.emplace(std::string(name), std::vector<Value>{}).first;
+        it->second.push_back(std::move(value));
+        m_defined.push_back(&it->first);
+    }
+    [[nodiscard]] const Value* find(std::string_view name) const
+    {
+        auto it = m_map.find(name);
+        return it == m_map.end() || it->second.empty() ? nullptr : &it->second.back();
+    }
+    [[nodiscard]] size_t depth() const { return m_frames.size(); }
+
+private:
+    std::unordered_map<std::string, std::vector<Value>, StringHash, std::equal_to<>> m_map;
+    std::vector<const std::string*> m_defined;
+    std::vector<size_t> m_frames;
+};
+
+} // namespace tirx::script
