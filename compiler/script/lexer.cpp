@@ -147,9 +147,8 @@ private:
                 emitHere(TokenKind::Dedent, p, p);
             }
             if (width != m_indents.back()) {
+                // Recover by treating the line as belonging to the enclosing level.
                 error("unindent does not match any outer indentation level", p, p);
-                m_indents.push_back(width); // recover: treat it as a new level
-                emitHere(TokenKind::Indent, m_lineStart, p);
             }
             m_lineHasTokens = false;
         }

@@ -276,6 +276,7 @@ Value Parser::parseSubscript(const Value& base, Span start)
     }
     Value out = Value::ofExpr(tensorRegion(tensor, std::move(ranges), span), span);
     out.partialIndex = !anySlice;
+    out.givenIndices = items.size();
     return out;
 }
 
@@ -293,10 +294,9 @@ Expr Parser::toExpr(const Value& v, std::string_view what)
     case Value::Kind::Expr:
         if (v.partialIndex) {
             const auto* r = as<TensorRegionNode>(v.expr);
-            size_t given = 0;
-            for (const auto& range : r->ranges()) given += isConstInt(range.extent, 1) ? 1 : 0;
             fail(v.span, "tensor '" + r->tensor()->name() + "' has rank " + std::to_string(r->ranges().size()) +
-                             " but fewer indices were given");
+                             " but " + std::to_string(v.givenIndices) +
+                             (v.givenIndices == 1 ? " index was given" : " indices were given"));
         }
         if (v.expr->kind() == ExprKind::TensorRegion)
             fail(v.span, "a tensor region (slice) can only be an operand of a tile op, not " + std::string(what));

@@ -129,6 +129,11 @@ void Parser::error(Span span, std::string message)
         m_stopped = true;
         return;
     }
+    // One message per position: the lexer's report of a bad token wins over
+    // the parser's complaint about the same token.
+    for (const auto& d : m_diags) {
+        if (d.span.line == span.line && d.span.column == span.column) return;
+    }
     ++m_errors;
     m_diags.push_back({Diagnostic::Severity::Error, std::move(message), span});
 }

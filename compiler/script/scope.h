@@ -36,6 +36,7 @@ struct Value {
     bool py = false;         // a Python literal (or arithmetic on literals), not an IR value
     bool isList = false;     // Seq written with [...]
     bool partialIndex = false; // A[i] on a higher-rank tensor: a region, not an element
+    size_t givenIndices = 0;   // with partialIndex: how many indices were written
     Expr expr;
     std::string str;
     std::vector<Value> items;                     // Seq items, Dict keys/values interleaved

@@ -1,0 +1,3 @@
+# expect: 1:1: no @T.ir_module class or @T.function definition found
+from tvm.script import tirx as T
+

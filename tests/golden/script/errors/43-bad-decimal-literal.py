@@ -1,0 +1,6 @@
+# expect: 6:9: invalid decimal literal
+from tvm.script import tirx as T
+
+@T.function
+def main(A: T.Tensor((128, 512), "float32")):
+    x = 12ab
