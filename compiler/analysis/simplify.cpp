@@ -1,6 +1,7 @@
 #include "analysis/simplify.h"
 
 #include "analysis/linear_form.h"
+#include "ir/functor.h"
 #include "ir/make.h"
 
 #include <utility>
@@ -32,12 +33,13 @@ enum class Cmp : uint8_t { Unknown, EQ, LT, GT, LE, GE };
 
 class Simplifier {
 public:
-    explicit Simplifier(const VarRanges& ranges) : m_ranges(ranges) {}
+    Simplifier(const VarRanges& ranges, const VarBindings* bindings) : m_ranges(ranges), m_bindings(bindings) {}
 
     Expr visit(const Expr& e) { return normalize(mutate(e)); }
 
 private:
     const VarRanges& m_ranges;
+    const VarBindings* m_bindings;
 
     IntBound bound(const Expr& e) const { return constIntBound(e, m_ranges); }
     bool provablyNonNegative(const Expr& e) const { return bound(e).min >= 0; }
@@ -178,6 +180,12 @@ CVal Simplifier::mutate(const Expr& e)
     if (e->kind() == ExprKind::Var) {
         const auto it = m_ranges.find(static_cast<const VarNode*>(e.get()));
         if (it != m_ranges.end() && it->second.extent == 1) return CVal::of(intImm(it->second.min, e->dtype()));
+        if (m_bindings) {
+            // Re-canonicalised so that the value's terms merge with their neighbours.
+            if (auto b = m_bindings->find(static_cast<const VarNode*>(e.get())); b != m_bindings->end()) {
+                return mutate(b->second);
+            }
+        }
         return CVal::of(e);
     }
     if (const auto* bin = as<BinaryNode>(e)) {
@@ -487,15 +495,26 @@ Expr Simplifier::rewriteOther(const Expr& e)
 
 } // namespace
 
-Expr simplify(const Expr& e, const VarRanges& ranges)
+Expr simplify(const Expr& e, const VarRanges& ranges, const VarBindings* bindings)
 {
     if (!e) return e;
-    Simplifier s(ranges);
+    Simplifier s(ranges, bindings);
     Expr out = s.visit(e);
     // Keep the input node when the result is structurally the same, so that
     // callers can tell "unchanged" by pointer.
     if (out != e && exprEqual(out, e)) return e;
     return out;
+}
+
+bool isPureScalar(const Expr& e)
+{
+    struct Finder final : IrVisitor {
+        bool found = false;
+        void visitCall(const CallNode&) override { found = true; }
+        void visitTensorLoad(const TensorLoadNode&) override { found = true; }
+    } finder;
+    finder.visitExpr(e);
+    return !finder.found;
 }
 
 bool canProve(const Expr& cond, const VarRanges& ranges)

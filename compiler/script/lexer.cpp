@@ -13,6 +13,10 @@ constexpr std::array<std::string_view, 23> kKeywords = {
 
 bool isKeyword(std::string_view s)
 {
+    // Most names are not keywords: reject them without scanning the table.
+    if (s.size() < 2 || s.size() > 8) return false;
+    const char c = s[0];
+    if (!((c >= 'a' && c <= 'w') || c == 'N' || c == 'T' || c == 'F')) return false;
     if (s == "lambda") return true;
     for (auto k : kKeywords) {
         if (k == s) return true;

@@ -1,0 +1,18 @@
+# Chapter 03 §5.3: the API doc example, A[0, 1, 0] lands at (0, 2) of a (128, 4) tensor.
+from tvm_tirx.script import tirx as T
+from tvm_tirx.backend.trn.axis import P, F, Bank
+
+@T.function
+def main():
+    T.device_entry()
+    A = T.alloc_tensor(ty_args=[T.Tensor((128, 2, 2), "float32", scope="trn.sbuf", layout=T.TileLayout(T.S[(128, 4):(1 @ P, 1 @ F)]))])
+    A[0, 1, 0] = T.float32(1)
+# ---- expected ----
+from tvm_tirx.script import tirx as T
+from tvm_tirx.backend.trn.axis import P, F, Bank
+
+@T.function
+def main():
+    T.device_entry()
+    A = T.alloc_tensor(ty_args=[T.Tensor((128, 4), "float32", scope="trn.sbuf")])
+    A[0, 2] = T.float32(1)
