@@ -103,15 +103,7 @@ protected:
         std::vector<Expr> indices;
         bool changed = mutateList(e.indices(), indices);
         const Var& logical = e.tensor();
-        Var target = logical;
-        if (hasLayout(logical)) {
-            indices = physicalIndices(logical, std::move(indices), self->span());
-            target = physical(logical, false);
-            changed = true;
-        } else {
-            target = std::static_pointer_cast<const VarNode>(mutateVar(logical));
-            if (target != logical) noteInconsistentView(logical, target, indices.size(), self->span());
-        }
+        const Var target = retarget(logical, indices, changed, self->span());
         if (!changed && target == logical) return self;
         Expr load = tensorLoad(target, std::move(indices), self->span());
         // Booleans are stored as int8: read back as bool.
@@ -125,15 +117,7 @@ protected:
         std::vector<Expr> indices;
         bool changed = mutateList(s.indices(), indices) || value != s.value();
         const Var& logical = s.tensor();
-        Var target = logical;
-        if (hasLayout(logical)) {
-            indices = physicalIndices(logical, std::move(indices), self->span());
-            target = physical(logical, false);
-            changed = true;
-        } else {
-            target = std::static_pointer_cast<const VarNode>(mutateVar(logical));
-            if (target != logical) noteInconsistentView(logical, target, indices.size(), self->span());
-        }
+        const Var target = retarget(logical, indices, changed, self->span());
         if (!changed && target == logical) return self;
         if (target->isTensor() && value->dtype().isBool() && target->tensorType()->dtype() != value->dtype()) {
             value = cast(target->tensorType()->dtype(), value, value->span());
@@ -146,6 +130,21 @@ private:
     std::unordered_set<const VarNode*> m_warned;
     VarRanges m_ranges;
     VarBindings m_bindings;
+
+    // The tensor an access goes to, with its indices rewritten in place: the
+    // physical tensor through the layout, or (no layout) whatever the variable
+    // was remapped to, indices untouched.
+    Var retarget(const Var& logical, std::vector<Expr>& indices, bool& changed, Span span)
+    {
+        if (hasLayout(logical)) {
+            indices = physicalIndices(logical, std::move(indices), span);
+            changed = true;
+            return physical(logical, false);
+        }
+        Var target = std::static_pointer_cast<const VarNode>(mutateVar(logical));
+        if (target != logical) noteInconsistentView(logical, target, indices.size(), span);
+        return target;
+    }
 
     void error(std::string message, Span span)
     {
