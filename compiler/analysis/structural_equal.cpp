@@ -8,6 +8,7 @@
 
 #include "analysis/structural_equal.h"
 
+#include "analysis/type_params.h"
 #include "ir/tensor_type.h"
 
 #include <cstdio>
@@ -123,6 +124,17 @@ public:
         if (a.params().size() != b.params().size()) {
             return fail("parameter count " + std::to_string(a.params().size()) + " vs " +
                         std::to_string(b.params().size()));
+        }
+        // Symbolic shape variables are defined by the function itself.
+        const std::vector<Var> ta = typeParams(a);
+        const std::vector<Var> tb = typeParams(b);
+        if (ta.size() != tb.size()) {
+            return fail("type parameter count " + std::to_string(ta.size()) + " vs " + std::to_string(tb.size()));
+        }
+        for (size_t i = 0; i < ta.size(); ++i) {
+            m_path.resize(base);
+            m_path += ".type_params[" + std::to_string(i) + "]";
+            if (!define(ta[i], tb[i])) return false;
         }
         for (size_t i = 0; i < a.params().size(); ++i) {
             m_path.resize(base);

@@ -256,6 +256,48 @@ bool Printer::keywords(const Attrs& attrs, bool first)
     return first;
 }
 
+bool Printer::pyConst(const Expr& e)
+{
+    if (const auto* i = as<IntImmNode>(e)) {
+        if (i->dtype().isBool()) {
+            m_out += i->value() ? "True" : "False";
+            return true;
+        }
+        if (i->dtype() != DataType::int32()) return false;
+        m_out += std::to_string(i->value());
+        return true;
+    }
+    if (const auto* f = as<FloatImmNode>(e)) {
+        if (f->dtype() != DataType::float32() || !std::isfinite(f->value())) return false;
+        m_out += pythonFloatRepr(f->value());
+        return true;
+    }
+    if (const auto* s = as<StringImmNode>(e)) {
+        stringLit(s->value());
+        return true;
+    }
+    if (const auto* t = as<TupleNode>(e)) {
+        m_out += '(';
+        for (size_t k = 0; k < t->fields().size(); ++k) {
+            if (k) m_out += ", ";
+            if (!pyConst(t->fields()[k])) return false;
+        }
+        if (t->fields().size() == 1) m_out += ',';
+        m_out += ')';
+        return true;
+    }
+    return false;
+}
+
+std::string pyDefault(std::string_view text)
+{
+    // Table defaults are written as Python; lists print back as tuples.
+    if (text.size() < 2 || text.front() != '[' || text.back() != ']') return std::string(text);
+    std::string inner(text.substr(1, text.size() - 2));
+    if (inner.empty()) return "()";
+    return "(" + inner + (inner.find(',') == std::string::npos ? ",)" : ")");
+}
+
 void Printer::attrDict(const Attrs& attrs)
 {
     m_out += '{';
@@ -421,22 +463,36 @@ void Printer::tileOpCall(const CallNode& e, const Callable& c)
     }
     std::vector<bool> printed(e.attrs().size(), false);
     const auto& entries = e.attrs().entries();
+    auto qualifier = [&](const std::string& key, const Expr& value, std::string_view defaultText) {
+        const size_t mark = m_out.size();
+        if (!pyConst(value)) {
+            m_out.resize(mark);
+            expr(value.get(), kPrecNone);
+        }
+        // The parser stores every defaulted qualifier; print only the chosen
+        // ones, but always the operation selectors (TX2 prints opcode="exp"
+        // even though it is the default).
+        const bool selector = key == "opcode" || key == "reduce_op" || key == "op0" || key == "op1";
+        if (!selector && !defaultText.empty() && std::string_view(m_out).substr(mark) == pyDefault(defaultText)) {
+            m_out.resize(mark);
+            return;
+        }
+        const std::string text = m_out.substr(mark);
+        m_out.resize(mark);
+        sep();
+        m_out += key;
+        m_out += '=';
+        m_out += text;
+    };
     for (const auto* q : qualifiers) {
         for (size_t k = 0; k < entries.size(); ++k) {
             if (entries[k].first != q->name) continue;
             printed[k] = true;
-            sep();
-            m_out += entries[k].first;
-            m_out += '=';
-            expr(entries[k].second.get(), kPrecNone);
+            qualifier(entries[k].first, entries[k].second, q->defaultValue);
         }
     }
     for (size_t k = 0; k < entries.size(); ++k) {
-        if (printed[k]) continue;
-        sep();
-        m_out += entries[k].first;
-        m_out += '=';
-        expr(entries[k].second.get(), kPrecNone);
+        if (!printed[k]) qualifier(entries[k].first, entries[k].second, {});
     }
     m_out += ')';
 }

@@ -65,6 +65,9 @@ private:
     void exprList(const std::vector<Expr>& xs);
     // `k=v, ...` after `first` (true when nothing precedes); returns the new `first`.
     bool keywords(const Attrs& attrs, bool first);
+    // A qualifier value as the Python constant the parser expects (True,
+    // 512, "sum", (1, 3)); false (with partial output) when it is not one.
+    bool pyConst(const Expr& e);
     void intImm(const IntImmNode& e, int parentPrec);
     void floatImm(const FloatImmNode& e);
     void binary(const BinaryNode& e, int parentPrec);
@@ -98,5 +101,7 @@ enum Prec : int {
 
 // Python's repr of a double ("1.0", "0.1", "1e-05", "1e+20", "inf").
 [[nodiscard]] std::string pythonFloatRepr(double v);
+// A callable-table default ("[-1]", "\"thread\"") as pyConst prints it.
+[[nodiscard]] std::string pyDefault(std::string_view text);
 
 } // namespace tirx::print_detail

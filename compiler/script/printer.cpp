@@ -6,6 +6,8 @@
 
 #include "script/print_impl.h"
 
+#include "analysis/type_params.h"
+
 namespace tirx {
 
 namespace print_detail {
@@ -80,12 +82,22 @@ void Printer::function(const Function& fn, const std::string& name, int indent)
 {
     names.pushScope();
     for (const auto& p : fn.params()) names.define(p.get());
+    const std::vector<Var> typeVars = typeParams(fn);
+    for (const auto& v : typeVars) names.define(v.get());
 
     line(indent);
     m_out += fn.isPrivate() ? "@T.function(private=True)\n" : "@T.function\n";
     line(indent);
     m_out += "def ";
     m_out += name;
+    if (!typeVars.empty()) {
+        m_out += '[';
+        for (size_t i = 0; i < typeVars.size(); ++i) {
+            if (i) m_out += ", ";
+            m_out += names.nameOf(typeVars[i].get());
+        }
+        m_out += ']';
+    }
     m_out += '(';
     for (size_t i = 0; i < fn.params().size(); ++i) {
         const VarNode& p = *fn.params()[i];

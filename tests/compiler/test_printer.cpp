@@ -258,6 +258,12 @@ private slots:
                                                       tensorLoad(t, {i32(1), i}), boolImm(true)}))),
                  QStringLiteral("T.nki.matmul(C[0, 0], C[i, i], C[1, i], T.bool(True))"));
         QCOMPARE(q(printExpr(call(kTensorDataPtr, {t}))), QStringLiteral("C.data"));
+        // Defaulted qualifiers are left out, the operation selector is kept.
+        const Expr act = call("tirx.trn.tile.activation", {t, t, floatImm(1.0), floatImm(0.0), tuple({})},
+                              Attrs{{{"scope", stringImm("thread")}, {"opcode", stringImm("exp")},
+                                     {"max_inst_size", i32(512)}}});
+        QCOMPARE(q(printExpr(act)),
+                 QStringLiteral("T.trn.tile.activation(C, C, T.float32(1.0), T.float32(0.0), opcode=\"exp\")"));
     }
 
     void loops()

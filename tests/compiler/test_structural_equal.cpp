@@ -4,6 +4,7 @@
 #include "ir_builders.h"
 
 #include "analysis/structural_equal.h"
+#include "script/parser.h"
 
 #include <QtTest>
 
@@ -231,6 +232,34 @@ private slots:
         const Module a = moduleOf({fn("main", {}, makeSeq({}))});
         const Module b = moduleOf({fn("other", {}, makeSeq({}))});
         EXPECT_DIFF(structuralEqual(a, b), "main", "function main vs other");
+    }
+
+    // Written as TVMScript: printing forms are invisible to equality.
+    void textFormsEqual()
+    {
+        auto eq = [](const char* a, const char* b) {
+            const ParseResult x = parseModule(a);
+            const ParseResult y = parseModule(b);
+            if (!x.ok() || !y.ok()) return EqualityResult{false, "parse", "failed", {}, {}};
+            return structuralEqual(*x.module, *y.module);
+        };
+        const char* head = "from tvm_tirx.script import tirx as T\n\n@T.function\ndef main(A: T.Tensor((128, 64), \"float32\", layout=None)):\n";
+        auto m = [&](const char* body) { return std::string(head) + body; };
+        QVERIFY(eq(m("    for i in range(128):\n        A[i, 0] = T.float32(1)\n").c_str(),
+                   m("    for k in T.serial(0, 128):\n        A[k, 0] = T.float32(1.0)\n").c_str())
+                    .equal);
+        QVERIFY(eq(m("    T.device_entry()\n    A[0, 0] = T.float32(1)\n").c_str(),
+                   m("    with T.device_entry():\n        A[0, 0] = T.float32(1)\n").c_str())
+                    .equal);
+        QVERIFY(eq(m("    V = A.view(8192)\n    V[0] = T.float32(0)\n").c_str(),
+                   m("    W = T.decl_tensor(A.data, ty_args=[T.Tensor((8192,), \"float32\", layout=None)])\n"
+                     "    W[0] = T.float32(0)\n").c_str())
+                    .equal);
+        const EqualityResult r = eq(m("    A[0, 0] = T.float32(1)\n").c_str(), m("    A[0, 0] = T.float16(1)\n").c_str());
+        QVERIFY(!r.equal);
+        QCOMPARE(QString::fromStdString(r.path), QStringLiteral("main.body.value"));
+        QCOMPARE(QString::fromStdString(r.reason), QStringLiteral("dtype float32 vs float16"));
+        QCOMPARE(r.lhsSpan.line, 5u);
     }
 
     void spansReported()

@@ -1,0 +1,11 @@
+# LowerTrainiumLayout, API doc example: Before (chapter 03 §5.3).
+from tvm_tirx.script import tirx as T
+from tvm_tirx.backend.trn.axis import P, F
+
+
+@T.function
+def main():
+    T.device_entry()
+    A = T.alloc_tensor(ty_args=[T.Tensor((128, 2, 2), "float32", scope="trn.sbuf",
+                                          layout=T.TileLayout(T.S[(128, 4):(1 @ P, 1 @ F)]))])
+    A[0, 1, 0] = T.float32(1)
