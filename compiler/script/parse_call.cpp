@@ -291,7 +291,9 @@ Expr Parser::toQualifier(const Value& v, std::string_view param, std::string_vie
         std::vector<Expr> items;
         for (const auto& item : v.items) {
             if (!item.py || item.kind == Value::Kind::Seq) toQualifier(item, param, callee);
-            items.push_back(toQualifier(item, param, callee));
+            // Only a bare int axes is wrapped into a list, not the items of one.
+            const bool plain = item.kind == Value::Kind::Expr && item.py && !item.partialIndex;
+            items.push_back(plain ? item.expr : toQualifier(item, param, callee));
         }
         return tuple(std::move(items), v.span);
     }

@@ -3,6 +3,8 @@
 
 #include "script/parser_impl.h"
 
+#include "analysis/simplify.h"
+
 #include <cmath>
 #include <limits>
 
@@ -272,7 +274,7 @@ Value Parser::parseSubscript(const Value& base, Span start)
         }
         Expr lo = it.lo ? it.lo : intImm(0, idt, span);
         Expr hi = it.hi ? it.hi : shape[d];
-        ranges.push_back({lo, it.lo ? sub(hi, lo) : hi});
+        ranges.push_back({lo, it.lo ? simplify(sub(hi, lo)) : hi});
     }
     Value out = Value::ofExpr(tensorRegion(tensor, std::move(ranges), span), span);
     out.partialIndex = !anySlice;
