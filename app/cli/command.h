@@ -23,4 +23,12 @@ struct Outcome {
 // them all.
 using Registrar = void (*)(CLI::App &app, Outcome &outcome);
 
+void registerFmt(CLI::App &app, Outcome &outcome);
+void registerCheck(CLI::App &app, Outcome &outcome);
+void registerEqual(CLI::App &app, Outcome &outcome);
+void registerPasses(CLI::App &app, Outcome &outcome);
+void registerLower(CLI::App &app, Outcome &outcome);
+void registerDiff(CLI::App &app, Outcome &outcome);
+void registerMemmap(CLI::App &app, Outcome &outcome);
+
 } // namespace tirx::cli

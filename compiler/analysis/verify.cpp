@@ -75,10 +75,14 @@ private:
         if (!bytes) return;
         const int64_t begin = view.placement ? view.placement->front() : 0;
         if (begin < 0) error("allocation " + name + " has a negative SBUF offset " + std::to_string(begin), span);
-        if (begin + *bytes > m_target.maxSbufBytesPerPartition) {
+        const std::string capacity = kib(m_target.maxSbufBytesPerPartition) + " per partition on " + m_target.tag;
+        if (!view.placement && *bytes > m_target.maxSbufBytesPerPartition) {
+            error("allocation " + name + " needs " + kib(*bytes) + " per partition, more than the SBUF capacity of " +
+                      capacity,
+                  span);
+        } else if (view.placement && begin + *bytes > m_target.maxSbufBytesPerPartition) {
             error("allocation " + name + " needs " + kib(*bytes) + " per partition at offset " +
-                      std::to_string(begin) + ", past the SBUF capacity of " +
-                      kib(m_target.maxSbufBytesPerPartition) + " per partition on " + m_target.tag,
+                      std::to_string(begin) + ", past the SBUF capacity of " + capacity,
                   span);
         }
         if (view.placement) m_sbuf.push_back({view.var->name(), span, begin, begin + *bytes, 0, 1});

@@ -96,7 +96,7 @@ std::optional<int64_t> allocatorBytes(const TensorType& type, std::string* error
     const auto& shape = type.shape();
     const bool fromSecondDim = sbuf && !type.layout();
     if (fromSecondDim && shape.size() < 2) {
-        if (error) *error = "an SBUF tensor without a layout needs at least two dimensions (partitions first)";
+        if (error) *error = "is in SBUF without a layout and so needs at least two dimensions (partitions first)";
         return std::nullopt;
     }
     int64_t elements = 1;

@@ -1,0 +1,73 @@
+#include "input.h"
+#include "pipeline_options.h"
+
+#include "transform/trace_json.h"
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <filesystem>
+
+namespace tirx::cli {
+
+namespace {
+
+bool dumpTrace(const Trace& trace, const std::string& dir, Outcome& outcome)
+{
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec) {
+        std::fprintf(stderr, "%s: error: cannot create the directory: %s\n", dir.c_str(), ec.message().c_str());
+        outcome.exit = Exit::Usage;
+        return false;
+    }
+    std::vector<std::string> files;
+    for (size_t i = 0; i < trace.entries.size(); ++i) {
+        files.push_back(dumpFileName(i, trace.entries[i].passName));
+        if (!writeOutput((std::filesystem::path(dir) / files.back()).string(), trace.entries[i].text, outcome))
+            return false;
+    }
+    return writeOutput((std::filesystem::path(dir) / "trace.json").string(), traceToJson(trace, files).dump(2) + "\n",
+                       outcome);
+}
+
+} // namespace
+
+void registerLower(CLI::App& app, Outcome& outcome)
+{
+    auto* cmd = app.add_subcommand("lower", "Run passes on FILE and print the final module");
+    static std::string file;
+    static std::string output;
+    static std::string dumpDir;
+    static PipelineChoice choice;
+    cmd->add_option("FILE", file, "TVMScript file, or - for standard input")->required();
+    choice.addOptions(*cmd);
+    cmd->add_option("--dump-dir", dumpDir, "write every pass's module and trace.json into this directory");
+    cmd->add_option("-o", output, "write to this file instead of standard output");
+    cmd->callback([&outcome] {
+        auto input = loadInput(file, outcome);
+        if (!input) return;
+        auto options = choice.resolve(outcome);
+        if (!options) return;
+        options->context.target = chooseTarget(choice.target, *input, outcome);
+        if (!options->context.target) return;
+        const Trace trace = runPipeline(input->parsed.module, *options);
+        for (const auto& entry : trace.entries) {
+            for (const auto& d : entry.diagnostics) {
+                auto located = d;
+                std::string text = formatDiagnostic(located, input->path, input->source);
+                if (entry.passName != "input") text.insert(text.find(": ") + 2, "[" + entry.passName + "] ");
+                std::fputs(text.c_str(), stderr);
+            }
+        }
+        if (!dumpDir.empty() && !dumpTrace(trace, dumpDir, outcome)) return;
+        if (trace.failed()) {
+            outcome.exit = Exit::BadInput;
+            return;
+        }
+        writeOutput(output, trace.entries.back().text, outcome);
+    });
+}
+
+} // namespace tirx::cli

@@ -1,0 +1,154 @@
+// The subcommands' output and exit codes, run on the real executable with the
+// bundled examples and the golden files.
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+Run cli(const QStringList& arguments)
+{
+    QProcess process;
+    process.start(QStringLiteral(TIRX_CLI_PATH), arguments);
+    if (!process.waitForFinished(30000)) return {};
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+            QString::fromUtf8(process.readAllStandardOutput()), QString::fromUtf8(process.readAllStandardError())};
+}
+
+QString source(const QString& relative) { return QStringLiteral(TIRX_SOURCE_DIR) + u'/' + relative; }
+
+const QString kAllocExample = u"tests/golden/script/37-naive-alloc-before.py"_s;
+
+} // namespace
+
+class TestCliCommands : public QObject {
+    Q_OBJECT
+
+private slots:
+    void helpListsCommands()
+    {
+        const Run run = cli({u"--help"_s});
+        QCOMPARE(run.exitCode, 0);
+        for (const auto* name : {"fmt", "check", "equal", "passes", "lower", "diff", "memmap"})
+            QVERIFY2(run.out.contains(QString::fromLatin1(name)), name);
+    }
+
+    void fmtIsStable()
+    {
+        const Run first = cli({u"fmt"_s, source(u"resources/examples/activation.py"_s)});
+        QCOMPARE(first.exitCode, 0);
+        QVERIFY(first.out.startsWith(u"# from tvm_tirx.script import tirx as T"_s));
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"once.py"_s);
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(first.out.toUtf8());
+        file.close();
+        const Run second = cli({u"fmt"_s, path});
+        QCOMPARE(second.exitCode, 0);
+        QCOMPARE(second.out, first.out);
+    }
+
+    void checkReportsLocation()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"bad.py"_s);
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("from tvm_tirx.script import tirx as T\n\n@T.function\ndef main():\n    T.nki.memst(1)\n");
+        file.close();
+        const Run run = cli({u"check"_s, path});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(run.err.contains(path + u":5:5: error: unknown TIRx call 'T.nki.memst'; did you mean 'T.nki.memset'?"_s),
+                 qPrintable(run.err));
+    }
+
+    void missingFileIsBadInput()
+    {
+        const Run run = cli({u"check"_s, u"/no/such/file.py"_s});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(run.err.contains(u"cannot read"_s), qPrintable(run.err));
+    }
+
+    void equalAndDifferent()
+    {
+        const QString before = source(u"tests/golden/script/41-lower-tirx-copy-before.py"_s);
+        QVERIFY(QFile::exists(before));
+        QCOMPARE(cli({u"equal"_s, before, before}).exitCode, 0);
+        const Run diff = cli({u"equal"_s, before, source(u"tests/golden/script/42-lower-tirx-copy-expected.py"_s)});
+        QCOMPARE(diff.exitCode, 1);
+        QVERIFY2(diff.out.startsWith(u"different at "_s), qPrintable(diff.out));
+    }
+
+    void lowerDumpsTrace()
+    {
+        QTemporaryDir dir;
+        const Run run = cli({u"lower"_s, source(kAllocExample), u"--passes"_s, u"TrnNaiveAllocator,RemoveNoOp"_s,
+                             u"--dump-dir"_s, dir.path()});
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(run.out.contains(u"allocated_addr"_s) || run.out.contains(u"T.alloc_tensor(("_s), qPrintable(run.out));
+        QVERIFY(QFile::exists(dir.filePath(u"00-input.py"_s)));
+        QVERIFY(QFile::exists(dir.filePath(u"01-TrnNaiveAllocator.py"_s)));
+        QVERIFY(QFile::exists(dir.filePath(u"02-RemoveNoOp.py"_s)));
+        QFile trace(dir.filePath(u"trace.json"_s));
+        QVERIFY(trace.open(QIODevice::ReadOnly));
+        const auto json = QJsonDocument::fromJson(trace.readAll()).object();
+        QCOMPARE(json[u"target"_s].toString(), u"aws/trn1/trn1.2xlarge"_s);
+        QCOMPARE(json[u"pipeline"_s].toString(), u"custom"_s);
+        const auto passes = json[u"passes"_s].toArray();
+        QCOMPARE(passes.size(), 2);
+        QCOMPARE(passes[0].toObject()[u"name"_s].toString(), u"TrnNaiveAllocator"_s);
+        QCOMPARE(passes[0].toObject()[u"changed"_s].toBool(), true);
+        QCOMPARE(passes[1].toObject()[u"changed"_s].toBool(), false);
+        QVERIFY(passes[0].toObject().contains(u"microseconds"_s));
+    }
+
+    void lowerUnknownPassIsUsage()
+    {
+        const Run run = cli({u"lower"_s, source(kAllocExample), u"--passes"_s, u"NoSuchPass"_s});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY(run.err.contains(u"unknown pass 'NoSuchPass'"_s));
+    }
+
+    void diffShowsPlacement()
+    {
+        const Run run = cli({u"diff"_s, source(kAllocExample), u"--pass"_s, u"TrnNaiveAllocator"_s});
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(run.out.startsWith(u"--- before/TrnNaiveAllocator"_s), qPrintable(run.out));
+        QVERIFY(run.out.contains(u"@@ -"_s));
+        QVERIFY(run.out.contains(u"\n+"_s));
+    }
+
+    void memmapJsonFields()
+    {
+        const Run run = cli({u"memmap"_s, source(kAllocExample), u"--json"_s, u"--passes"_s, u"TrnNaiveAllocator"_s});
+        QCOMPARE(run.exitCode, 0);
+        const auto json = QJsonDocument::fromJson(run.out.toUtf8()).object();
+        QCOMPARE(json[u"after"_s].toString(), u"TrnNaiveAllocator"_s);
+        const auto allocations = json[u"allocations"_s].toArray();
+        QVERIFY(!allocations.isEmpty());
+        for (const auto& value : allocations) {
+            const auto a = value.toObject();
+            for (const auto* field : {"name", "scope", "dtype", "shape", "physical_shape", "bytes_per_partition",
+                                      "partitions", "offset", "created_by", "first_use", "last_use", "span"})
+                QVERIFY2(a.contains(QString::fromLatin1(field)), field);
+        }
+        const auto sbuf = json[u"totals"_s].toObject()[u"trn.sbuf"_s].toObject();
+        QCOMPARE(sbuf[u"capacity_bytes_per_partition"_s].toInteger(), 196608);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliCommands)
+#include "test_cli_commands.moc"
