@@ -1,13 +1,19 @@
 #include "editor/codeeditor.h"
 
-#include <Qsci/qscilexerpython.h>
+#include "editor/tirxcompletion.h"
+#include "editor/tirxlexer.h"
 
 #include <QFontMetrics>
+
+#include <algorithm>
+
+using namespace Qt::StringLiterals;
 
 namespace {
 constexpr int kIndentWidth = 4;
 constexpr int kLineNumberMargin = 0;
 constexpr int kMarginPaddingPx = 12;
+constexpr int kDwellMs = 400;
 } // namespace
 
 CodeEditor::CodeEditor(QWidget *parent)
@@ -48,14 +54,23 @@ CodeEditor::CodeEditor(QWidget *parent)
     connect(this, &QsciScintilla::linesChanged, this, &CodeEditor::updateLineNumberMargin);
     connect(this, &QsciScintillaBase::SCN_ZOOM, this, &CodeEditor::updateLineNumberMargin);
     updateLineNumberMargin();
+
+    setUpDiagnostics();
+    m_completion = new TirxCompletion(this);
 }
 
 QsciLexer *CodeEditor::createLexer()
 {
-    auto *lexer = new QsciLexerPython(this);
+    auto *lexer = new TirxLexer(this);
     lexer->setDefaultFont(m_font);
-    lexer->setFont(m_font, -1); // every style, so comments are not proportional
-    lexer->setFoldCompact(false);
+    // Every style in the editor font, so comments are not proportional; bold
+    // and italic are kept from the lexer's defaults.
+    for (int style = 0; style < TirxLexer::StyleCount; ++style) {
+        QFont font = m_font;
+        font.setBold(lexer->defaultFont(style).bold());
+        font.setItalic(lexer->defaultFont(style).italic());
+        lexer->setFont(font, style);
+    }
     return lexer;
 }
 
@@ -72,4 +87,106 @@ int CodeEditor::lineNumberMarginWidth() const
 void CodeEditor::updateLineNumberMargin()
 {
     setMarginWidth(kLineNumberMargin, lineNumberMarginWidth());
+}
+
+void CodeEditor::setUpDiagnostics()
+{
+    indicatorDefine(QsciScintilla::SquiggleIndicator, kErrorIndicator);
+    setIndicatorForegroundColor(QColor(0xd3, 0x2f, 0x2f), kErrorIndicator);
+    indicatorDefine(QsciScintilla::SquiggleIndicator, kWarningIndicator);
+    setIndicatorForegroundColor(QColor(0xef, 0x8f, 0x00), kWarningIndicator);
+
+    markerDefine(QsciScintilla::Circle, kErrorMarker);
+    setMarkerBackgroundColor(QColor(0xd3, 0x2f, 0x2f), kErrorMarker);
+    setMarkerForegroundColor(QColor(0xd3, 0x2f, 0x2f), kErrorMarker);
+    markerDefine(QsciScintilla::Circle, kWarningMarker);
+    setMarkerBackgroundColor(QColor(0xef, 0x8f, 0x00), kWarningMarker);
+    setMarkerForegroundColor(QColor(0xef, 0x8f, 0x00), kWarningMarker);
+    setMarginType(kMarkerMargin, QsciScintilla::SymbolMargin);
+    setMarginWidth(kMarkerMargin, 14);
+    setMarginMarkerMask(kMarkerMargin, (1 << kErrorMarker) | (1 << kWarningMarker));
+    setMarginSensitivity(kMarkerMargin, false);
+
+    SendScintilla(SCI_SETMOUSEDWELLTIME, kDwellMs);
+    connect(this, &QsciScintillaBase::SCN_DWELLSTART, this,
+            [this](int position, int, int) { showDiagnosticTip(position); });
+    connect(this, &QsciScintillaBase::SCN_DWELLEND, this,
+            [this](int, int, int) { SendScintilla(SCI_CALLTIPCANCEL); });
+}
+
+int CodeEditor::positionFromLineColumn(int line, int column) const
+{
+    // Columns count bytes, and so do Scintilla positions; QScintilla's own
+    // positionFromLineIndex() counts characters, which differs on non-ASCII.
+    if (line < 1 || line > lines())
+        return -1;
+    const int lineStart = static_cast<int>(SendScintilla(SCI_POSITIONFROMLINE, line - 1));
+    const int lineEnd = static_cast<int>(SendScintilla(SCI_GETLINEENDPOSITION, line - 1));
+    return std::clamp(lineStart + std::max(column, 1) - 1, lineStart, lineEnd);
+}
+
+std::pair<int, int> CodeEditor::diagnosticRange(const tirx::Diagnostic &diagnostic) const
+{
+    const tirx::Span &span = diagnostic.span;
+    if (!span.valid())
+        return {-1, -1};
+    const int start = positionFromLineColumn(static_cast<int>(span.line), static_cast<int>(span.column));
+    if (start < 0)
+        return {-1, -1};
+    int end = -1;
+    if (span.endLine >= span.line)
+        end = positionFromLineColumn(static_cast<int>(span.endLine), static_cast<int>(span.endColumn));
+    if (end <= start) {
+        // No usable end: underline the word at the start, or one character.
+        end = static_cast<int>(SendScintilla(SCI_WORDENDPOSITION, start, true));
+        if (end <= start)
+            end = static_cast<int>(SendScintilla(SCI_POSITIONAFTER, start));
+    }
+    return {start, end};
+}
+
+void CodeEditor::setDiagnostics(const std::vector<tirx::Diagnostic> &diagnostics)
+{
+    const int length = this->length();
+    SendScintilla(SCI_SETINDICATORCURRENT, kErrorIndicator);
+    SendScintilla(SCI_INDICATORCLEARRANGE, 0, length);
+    SendScintilla(SCI_SETINDICATORCURRENT, kWarningIndicator);
+    SendScintilla(SCI_INDICATORCLEARRANGE, 0, length);
+    markerDeleteAll(kErrorMarker);
+    markerDeleteAll(kWarningMarker);
+    m_shown.clear();
+
+    for (const tirx::Diagnostic &d : diagnostics) {
+        const auto [start, end] = diagnosticRange(d);
+        if (start < 0)
+            continue;
+        const bool error = d.severity == tirx::Diagnostic::Severity::Error;
+        SendScintilla(SCI_SETINDICATORCURRENT, error ? kErrorIndicator : kWarningIndicator);
+        SendScintilla(SCI_INDICATORFILLRANGE, start, std::max(1, end - start));
+        markerAdd(static_cast<int>(d.span.line) - 1, error ? kErrorMarker : kWarningMarker);
+        const std::string_view severity = tirx::severityName(d.severity);
+        m_shown.push_back({start, end,
+                           QString::fromUtf8(severity.data(), static_cast<qsizetype>(severity.size())) +
+                               u": "_s + QString::fromStdString(d.message)});
+    }
+}
+
+QString CodeEditor::diagnosticAt(int position) const
+{
+    QStringList messages;
+    for (const Shown &shown : m_shown) {
+        if (position >= shown.start && position < std::max(shown.end, shown.start + 1))
+            messages << shown.message;
+    }
+    return messages.join(u'\n');
+}
+
+void CodeEditor::showDiagnosticTip(int position)
+{
+    if (position < 0)
+        return;
+    const QString text = diagnosticAt(position);
+    if (text.isEmpty())
+        return;
+    SendScintilla(SCI_CALLTIPSHOW, static_cast<unsigned long>(position), text.toUtf8().constData());
 }
