@@ -64,15 +64,12 @@ std::optional<LaunchOptions> readLaunchOptions(const QCommandLineParser &parser,
             return std::nullopt;
         }
     }
-    if (options.view != u"editor"_s) {
+    if (options.view != u"editor"_s && options.view != u"diff"_s) {
         options.warnings << u"the %1 view is not available yet; showing the editor"_s.arg(options.view);
         options.view = u"editor"_s;
     }
 
     options.pass = parser.value(u"pass"_s);
-    if (!options.pass.isEmpty())
-        options.warnings << u"--pass %1 has no effect until the pass stepper is available"_s.arg(
-            options.pass);
 
     if (options.screenshotPath.isEmpty() && parser.isSet(u"size"_s))
         options.warnings << u"--size only applies with --screenshot"_s;

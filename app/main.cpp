@@ -57,6 +57,8 @@ int main(int argc, char *argv[])
     }
 
     if (!options->screenshotPath.isEmpty()) {
+        for (const QString &warning : window.prepareScreenshot(options->pass, options->view))
+            printWarning(warning);
         if (!writeScreenshot(&window, options->size, options->screenshotPath, &error)) {
             printError(error);
             return 1;

@@ -1,16 +1,21 @@
 #include "mainwindow.h"
 
+#include "lowering.h"
 #include "recentfiles.h"
 
+#include "diff/diffview.h"
 #include "editor/codeeditor.h"
+#include "passes/passstepper.h"
 #include "tirx_version.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
+#include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QListWidget>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QScreen>
@@ -30,11 +35,17 @@ constexpr QSize kFirstRunSize(1200, 740);
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
     , m_editor(new CodeEditor(this))
+    , m_lowering(new LoweringController(this))
+    , m_stepper(new PassStepper(this))
+    , m_diff(new DiffView(this))
+    , m_problems(new QListWidget(this))
 {
     setObjectName(u"MainWindow"_s);
     setDockNestingEnabled(true);
     setCentralWidget(m_editor);
     createMenus();
+    createDocks();
+    connectLowering();
     statusBar();
 
     connect(m_editor, &CodeEditor::modificationChanged, this, &QWidget::setWindowModified);
@@ -85,6 +96,8 @@ void MainWindow::createViewMenu()
     menu->addAction(tr("Zoom &Out"), QKeySequence::ZoomOut, m_editor, [this] { m_editor->zoomOut(); });
     menu->addAction(tr("&Reset Zoom"), QKeySequence(Qt::CTRL | Qt::Key_0), m_editor,
                     [this] { m_editor->zoomTo(0); });
+    menu->addSeparator();
+    m_viewMenu = menu;
 }
 
 void MainWindow::createHelpMenu()
@@ -110,6 +123,8 @@ void MainWindow::setEditorText(const QString &text)
     m_editor->setModified(false);
     m_editor->setCursorPosition(0, 0);
     setWindowModified(false);
+    // A freshly opened module is lowered at once rather than after the debounce.
+    m_lowering->lowerNow(text);
 }
 
 bool MainWindow::loadFile(const QString &path, QString *error)

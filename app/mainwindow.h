@@ -2,9 +2,21 @@
 
 #include "document.h"
 
+#include "ir/diagnostic.h"
+#include "transform/pipeline.h"
+
 #include <QMainWindow>
 
+#include <memory>
+#include <vector>
+
 class CodeEditor;
+class DiffView;
+class LoweringController;
+class PassStepper;
+class QDockWidget;
+class QListWidget;
+class QListWidgetItem;
 class QMenu;
 class RecentFiles;
 
@@ -19,6 +31,15 @@ public:
 
     [[nodiscard]] CodeEditor *editor() const { return m_editor; }
     [[nodiscard]] const Document &document() const { return m_document; }
+    [[nodiscard]] LoweringController *lowering() const { return m_lowering; }
+    [[nodiscard]] PassStepper *passStepper() const { return m_stepper; }
+    [[nodiscard]] DiffView *diffView() const { return m_diff; }
+    [[nodiscard]] QListWidget *problems() const { return m_problems; }
+
+    // For --screenshot: lowers the editor's text now, selects `passName`
+    // (the last pass when empty) and brings `view` forward. Returns
+    // warnings for what could not be honoured.
+    [[nodiscard]] QStringList prepareScreenshot(const QString &passName, const QString &view);
 
     // Loads a file into the editor without asking anything or touching the
     // settings; on failure the editor is untouched and *error says why.
@@ -52,6 +73,11 @@ private:
     void createFileMenu();
     void createViewMenu();
     void createHelpMenu();
+    void createDocks();
+    void connectLowering();
+    void showEntry(int entry);
+    void showDiagnostics(const std::vector<tirx::Diagnostic> &diagnostics);
+    void jumpToProblem(QListWidgetItem *item);
     void setEditorText(const QString &text);
     void updateTitle();
     void saveSettings() const;
@@ -62,6 +88,15 @@ private:
     [[nodiscard]] bool maybeSave();
 
     CodeEditor *m_editor;
+    LoweringController *m_lowering;
+    PassStepper *m_stepper;
+    DiffView *m_diff;
+    QListWidget *m_problems;
+    QDockWidget *m_passesDock = nullptr;
+    QDockWidget *m_diffDock = nullptr;
+    QDockWidget *m_problemsDock = nullptr;
+    QMenu *m_viewMenu = nullptr;
+    std::shared_ptr<const tirx::Trace> m_trace;
     Document m_document;
     RecentFiles *m_recentFiles = nullptr;
 };

@@ -64,8 +64,18 @@ private slots:
         QVERIFY2(options, qPrintable(error));
         QCOMPARE(options->view, u"editor"_s);
         QCOMPARE(options->pass, u"TileDispatch"_s);
-        QCOMPARE(options->warnings.size(), 2);
+        QCOMPARE(options->warnings.size(), 1);
         QVERIFY(options->warnings.first().contains(u"sbuf"_s));
+    }
+
+    void diffViewAndPassAreHonoured()
+    {
+        QString error;
+        const auto options = parse({u"--view"_s, u"diff"_s, u"--pass"_s, u"TileDispatch"_s}, &error);
+        QVERIFY2(options, qPrintable(error));
+        QCOMPARE(options->view, u"diff"_s);
+        QCOMPARE(options->pass, u"TileDispatch"_s);
+        QVERIFY(options->warnings.isEmpty());
     }
 
     void rejectsBadValues_data()

@@ -97,10 +97,21 @@ private slots:
         QTemporaryDir dir;
         const QString png = dir.filePath(u"diff.png"_s);
         const Run run =
-            runExplorer({u"--screenshot"_s, png, u"--view"_s, u"diff"_s, example(u"copy_layout.py"_s)});
+            runExplorer({u"--screenshot"_s, png, u"--view"_s, u"sbuf"_s, example(u"copy_layout.py"_s)});
         QCOMPARE(run.exitCode, 0);
         QVERIFY2(run.standardError.contains(u"warning"_s), qPrintable(run.standardError));
         QVERIFY(QFile::exists(png));
+    }
+
+    void diffViewOfAPassIsQuiet()
+    {
+        QTemporaryDir dir;
+        const QString png = dir.filePath(u"pass.png"_s);
+        const Run run = runExplorer({u"--screenshot"_s, png, u"--pass"_s, u"TrnNaiveAllocator"_s, u"--view"_s,
+                                     u"diff"_s, example(u"naive_allocator.py"_s)});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.standardError));
+        QVERIFY2(!run.standardError.contains(u"warning"_s), qPrintable(run.standardError));
+        QCOMPARE(QImage(png).size(), QSize(1280, 800));
     }
 
     void unreadableFileFails()

@@ -1,0 +1,141 @@
+#include "lowering.h"
+
+#include "analysis/verify.h"
+#include "script/parser.h"
+#include "target/target.h"
+#include "transform/registry.h"
+
+#include <QSettings>
+#include <QTimer>
+#include <QtConcurrent/QtConcurrentRun>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+const QString kPresetKey = u"lowering/preset"_s;
+const QString kDefaultPreset = u"lower-tirx"_s;
+const QString kDefaultTarget = u"aws/trn1/trn1.2xlarge"_s;
+
+tirx::Diagnostic note(tirx::Diagnostic::Severity severity, std::string message)
+{
+    return tirx::Diagnostic{severity, std::move(message), tirx::Span{}};
+}
+} // namespace
+
+LoweringController::LoweringController(QObject *parent)
+    : QObject(parent)
+    , m_debounce(new QTimer(this))
+    , m_preset(QSettings().value(kPresetKey, kDefaultPreset).toString())
+    , m_defaultTarget(kDefaultTarget)
+{
+    if (!tirx::findPreset(m_preset.toStdString()))
+        m_preset = kDefaultPreset;
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(kDebounceMs);
+    connect(m_debounce, &QTimer::timeout, this, &LoweringController::start);
+}
+
+void LoweringController::setPreset(const QString &preset)
+{
+    if (preset == m_preset || !tirx::findPreset(preset.toStdString()))
+        return;
+    m_preset = preset;
+    QSettings().setValue(kPresetKey, preset);
+    if (!m_source.isNull())
+        m_debounce->start(0);
+}
+
+void LoweringController::setSource(const QString &text)
+{
+    m_source = text;
+    m_debounce->start();
+}
+
+void LoweringController::lowerNow(const QString &text)
+{
+    m_debounce->stop();
+    m_source = text;
+    ++m_generation; // anything still running is now stale
+    publish(lower(text.toStdString(), m_preset.toStdString(), m_defaultTarget.toStdString()));
+}
+
+LoweringController::Result LoweringController::lower(const std::string &source, const std::string &preset,
+                                                     const std::string &defaultTarget)
+{
+    Result result;
+    const tirx::ParseResult parsed = tirx::parseModule(source);
+    result.diagnostics = parsed.diagnostics;
+    if (!parsed.ok()) {
+        if (!tirx::hasErrors(result.diagnostics))
+            result.diagnostics.push_back(
+                note(tirx::Diagnostic::Severity::Error, "the module could not be read"));
+        return result;
+    }
+
+    const tirx::Target *target = nullptr;
+    if (parsed.target) {
+        target = tirx::findTarget(*parsed.target);
+        if (!target)
+            result.diagnostics.push_back(
+                note(tirx::Diagnostic::Severity::Warning,
+                     "unknown target '" + *parsed.target + "'; using " + defaultTarget));
+    }
+    if (!target)
+        target = tirx::findTarget(defaultTarget);
+    if (!target)
+        target = &tirx::defaultTarget();
+
+    tirx::PipelineOptions options;
+    const tirx::PipelinePreset *p = tirx::findPreset(preset);
+    if (!p)
+        p = tirx::findPreset(kDefaultPreset.toStdString());
+    if (p) {
+        options.name = std::string(p->name);
+        for (std::string_view name : p->passes)
+            options.passes.emplace_back(name);
+    }
+    options.context.target = target;
+    options.check = [](const tirx::Module &m, const tirx::PassContext &ctx) {
+        return ctx.target ? tirx::verifyModule(m, *ctx.target) : std::vector<tirx::Diagnostic>{};
+    };
+    auto trace = std::make_shared<tirx::Trace>(tirx::runPipeline(parsed.module, options));
+    for (const tirx::TraceEntry &entry : trace->entries) {
+        for (tirx::Diagnostic d : entry.diagnostics) {
+            if (entry.passName != "input")
+                d.message = "[" + entry.passName + "] " + d.message;
+            result.diagnostics.push_back(std::move(d));
+        }
+    }
+    result.trace = std::move(trace);
+    return result;
+}
+
+void LoweringController::start()
+{
+    const quint64 generation = ++m_generation;
+    if (m_running++ == 0)
+        emit busyChanged(true);
+    QtConcurrent::run(&LoweringController::lower, m_source.toStdString(), m_preset.toStdString(),
+                      m_defaultTarget.toStdString())
+        .then(this, [this, generation](const Result &result) {
+            if (--m_running == 0)
+                emit busyChanged(false);
+            if (generation == m_generation)
+                publish(result);
+        });
+}
+
+void LoweringController::publish(const Result &result)
+{
+    m_diagnostics = result.diagnostics;
+    const bool stale = !result.trace && m_trace;
+    if (result.trace) {
+        m_trace = result.trace;
+        emit traceReady(m_trace);
+    }
+    emit diagnosticsReady(m_diagnostics);
+    if (stale != m_stale) {
+        m_stale = stale;
+        emit staleChanged(stale);
+    }
+}

@@ -1,0 +1,134 @@
+// MainWindow's docks and the lowering wiring, apart from the document
+// handling in mainwindow.cpp.
+#include "mainwindow.h"
+
+#include "lowering.h"
+
+#include "diff/diffview.h"
+#include "editor/codeeditor.h"
+#include "passes/passstepper.h"
+
+#include <QDockWidget>
+#include <QListWidget>
+#include <QMenu>
+#include <QStatusBar>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+constexpr int kLineRole = Qt::UserRole + 1;
+constexpr int kColumnRole = Qt::UserRole + 2;
+
+QString fromStd(std::string_view text)
+{
+    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
+}
+
+QDockWidget *makeDock(const QString &title, const QString &name, QWidget *widget, QMainWindow *window)
+{
+    auto *dock = new QDockWidget(title, window);
+    dock->setObjectName(name);
+    dock->setWidget(widget);
+    return dock;
+}
+} // namespace
+
+void MainWindow::createDocks()
+{
+    m_passesDock = makeDock(tr("Passes"), u"PassesDock"_s, m_stepper, this);
+    m_diffDock = makeDock(tr("Diff"), u"DiffDock"_s, m_diff, this);
+    m_problemsDock = makeDock(tr("Problems"), u"ProblemsDock"_s, m_problems, this);
+    m_problems->setAlternatingRowColors(true);
+
+    addDockWidget(Qt::RightDockWidgetArea, m_passesDock);
+    splitDockWidget(m_passesDock, m_diffDock, Qt::Vertical);
+    addDockWidget(Qt::BottomDockWidgetArea, m_problemsDock);
+    // The bottom dock spans only the editor, so the right docks keep their height.
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+    resizeDocks({m_passesDock}, {700}, Qt::Horizontal);
+    resizeDocks({m_passesDock, m_diffDock}, {190, 560}, Qt::Vertical);
+    resizeDocks({m_problemsDock}, {110}, Qt::Vertical);
+
+    for (QDockWidget *dock : {m_passesDock, m_diffDock, m_problemsDock})
+        m_viewMenu->addAction(dock->toggleViewAction());
+    m_viewMenu->addSeparator();
+    const QList<QAction *> stepping = m_stepper->actions();
+    m_viewMenu->addActions(stepping);
+
+    connect(m_problems, &QListWidget::itemActivated, this, &MainWindow::jumpToProblem);
+}
+
+void MainWindow::connectLowering()
+{
+    m_stepper->setPreset(m_lowering->preset());
+    connect(m_editor, &CodeEditor::textChanged, m_lowering,
+            [this] { m_lowering->setSource(m_editor->text()); });
+    connect(m_stepper, &PassStepper::presetChanged, m_lowering, &LoweringController::setPreset);
+    connect(m_lowering, &LoweringController::traceReady, this,
+            [this](std::shared_ptr<const tirx::Trace> trace) {
+                m_trace = trace;
+                m_stepper->setTrace(std::move(trace));
+            });
+    connect(m_lowering, &LoweringController::diagnosticsReady, this, &MainWindow::showDiagnostics);
+    connect(m_lowering, &LoweringController::staleChanged, this, [this](bool stale) {
+        m_stepper->setStale(stale);
+        if (stale)
+            statusBar()->showMessage(
+                tr("The module does not parse; the passes show the last version that did"));
+        else
+            statusBar()->clearMessage();
+    });
+    connect(m_stepper, &PassStepper::currentEntryChanged, this, &MainWindow::showEntry);
+}
+
+void MainWindow::showEntry(int entry)
+{
+    if (!m_trace || entry < 0 || entry >= static_cast<int>(m_trace->entries.size())) {
+        m_diff->clear();
+        return;
+    }
+    const tirx::TraceEntry &current = m_trace->entries[static_cast<size_t>(entry)];
+    const tirx::TraceEntry &previous = m_trace->entries[static_cast<size_t>(std::max(0, entry - 1))];
+    m_diff->setTexts(fromStd(previous.passName), previous.text, fromStd(current.passName), current.text);
+}
+
+void MainWindow::showDiagnostics(const std::vector<tirx::Diagnostic> &diagnostics)
+{
+    m_editor->setDiagnostics(diagnostics);
+    m_problems->clear();
+    for (const tirx::Diagnostic &d : diagnostics) {
+        const bool error = d.severity == tirx::Diagnostic::Severity::Error;
+        QString text = fromStd(tirx::severityName(d.severity)) + u": "_s + QString::fromStdString(d.message);
+        if (d.span.valid())
+            text = u"%1:%2: "_s.arg(d.span.line).arg(d.span.column) + text;
+        auto *item = new QListWidgetItem(text, m_problems);
+        item->setData(kLineRole, static_cast<int>(d.span.line));
+        item->setData(kColumnRole, static_cast<int>(d.span.column));
+        item->setForeground(error ? QColor(0xd3, 0x2f, 0x2f) : QColor(0xb2, 0x6a, 0x00));
+    }
+    m_problemsDock->setWindowTitle(diagnostics.empty() ? tr("Problems")
+                                                       : tr("Problems (%1)").arg(diagnostics.size()));
+}
+
+void MainWindow::jumpToProblem(QListWidgetItem *item)
+{
+    const int line = item->data(kLineRole).toInt();
+    if (line <= 0)
+        return;
+    const int position = m_editor->positionFromLineColumn(line, item->data(kColumnRole).toInt());
+    if (position < 0)
+        return;
+    m_editor->SendScintilla(QsciScintillaBase::SCI_GOTOPOS, position);
+    m_editor->setFocus();
+}
+
+QStringList MainWindow::prepareScreenshot(const QString &passName, const QString &view)
+{
+    QStringList warnings;
+    m_lowering->lowerNow(m_editor->text());
+    if (!passName.isEmpty() && !m_stepper->selectPass(passName))
+        warnings << tr("no pass named %1 ran; showing the last pass").arg(passName);
+    if (view == u"diff"_s)
+        m_diffDock->raise();
+    return warnings;
+}
