@@ -37,8 +37,9 @@ int main(int argc, char **argv)
     tirx::cli::Outcome outcome;
     for (const tirx::cli::Registrar registrar : kCommands)
         registrar(app, outcome);
-    if (!kCommands.empty())
-        app.require_subcommand(1);
+    // At most one command; none is a usage error, reported after parsing so
+    // that an unknown option is named in the message instead.
+    app.require_subcommand(0, 1);
 
     try {
         app.parse(argc, argv);
@@ -52,9 +53,9 @@ int main(int argc, char **argv)
         return toStatus(Exit::Usage);
     }
 
-    if (kCommands.empty()) {
-        std::fputs(app.help().c_str(), stdout);
-        return toStatus(Exit::Ok);
+    if (app.get_subcommands().empty()) {
+        std::fputs(app.help().c_str(), stderr);
+        return toStatus(Exit::Usage);
     }
     return toStatus(outcome.exit);
 }
