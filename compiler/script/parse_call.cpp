@@ -155,6 +155,11 @@ Value Parser::callBuiltin(std::string_view name, std::vector<Arg>& args, Span sp
         for (const auto& [k, v] : given.entries()) m_funcAttrs = m_funcAttrs.with(k, v);
         return Value::none(span);
     }
+    if (name == "T.evaluate") {
+        // The printed form of a statement that is a bare non-call expression.
+        arity(1);
+        return Value::ofExpr(toExpr(args[0].value, "the argument of T.evaluate"), span);
+    }
     if (name == "T.device_entry" || name == "T.nki.tensorized_instruction" || name == "T.device_scope") {
         arity(0);
         const char* op = name == "T.device_entry"                   ? kDeviceEntry
