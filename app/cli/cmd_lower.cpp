@@ -46,17 +46,13 @@ void registerLower(CLI::App& app, Outcome& outcome)
     cmd->add_option("--dump-dir", dumpDir, "write every pass's module and trace.json into this directory");
     cmd->add_option("-o", output, "write to this file instead of standard output");
     cmd->callback([&outcome] {
-        auto input = loadInput(file, outcome);
-        if (!input) return;
-        auto options = choice.resolve(outcome);
-        if (!options) return;
-        options->context.target = chooseTarget(choice.target, *input, outcome);
-        if (!options->context.target) return;
-        const Trace trace = runPipeline(input->parsed.module, *options);
+        const auto lowered = choice.lower(file, outcome);
+        if (!lowered) return;
+        const auto& [input, options, trace] = *lowered;
         for (const auto& entry : trace.entries) {
             for (const auto& d : entry.diagnostics) {
                 auto located = d;
-                std::string text = formatDiagnostic(located, input->path, input->source);
+                std::string text = formatDiagnostic(located, input.path, input.source);
                 if (entry.passName != "input") text.insert(text.find(": ") + 2, "[" + entry.passName + "] ");
                 std::fputs(text.c_str(), stderr);
             }

@@ -56,24 +56,20 @@ void registerMemmap(CLI::App& app, Outcome& outcome)
     cmd->add_option("-o", output, "write to this file instead of standard output");
     choice.addOptions(*cmd);
     cmd->callback([&outcome] {
-        auto input = loadInput(file, outcome);
-        if (!input) return;
-        auto options = choice.resolve(outcome);
-        if (!options) return;
-        options->context.target = chooseTarget(choice.target, *input, outcome);
-        if (!options->context.target) return;
-        const Trace trace = runPipeline(input->parsed.module, *options);
+        const auto lowered = choice.lower(file, outcome);
+        if (!lowered) return;
+        const auto& [input, options, trace] = *lowered;
         const TraceEntry* entry = after == "input" ? &trace.entries.front() : trace.find(after);
         if (!entry) {
             for (const auto& e : trace.entries)
-                std::fputs(formatDiagnostics(e.diagnostics, input->path, input->source).c_str(), stderr);
+                std::fputs(formatDiagnostics(e.diagnostics, input.path, input.source).c_str(), stderr);
             std::fprintf(stderr, "tirx-cli: error: pass '%s' did not run in pipeline '%s'\n", after.c_str(),
-                         options->name.c_str());
+                         options.name.c_str());
             outcome.exit = trace.failed() ? Exit::BadInput : Exit::Usage;
             return;
         }
-        std::fputs(formatDiagnostics(entry->diagnostics, input->path, input->source).c_str(), stderr);
-        const auto plan = buildMemoryPlan(*entry->module, *options->context.target, after, &trace);
+        std::fputs(formatDiagnostics(entry->diagnostics, input.path, input.source).c_str(), stderr);
+        const auto plan = buildMemoryPlan(*entry->module, *options.context.target, after, &trace);
         writeOutput(output, json ? memoryPlanToJson(plan).dump(2) + "\n" : table(plan), outcome);
         if (entry->failed) outcome.exit = Exit::BadInput;
     });

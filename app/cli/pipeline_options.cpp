@@ -46,4 +46,16 @@ std::optional<PipelineOptions> PipelineChoice::resolve(Outcome& outcome) const
     return options;
 }
 
+std::optional<Lowered> PipelineChoice::lower(const std::string& file, Outcome& outcome) const
+{
+    auto input = loadInput(file, outcome);
+    if (!input) return std::nullopt;
+    auto options = resolve(outcome);
+    if (!options) return std::nullopt;
+    options->context.target = chooseTarget(target, *input, outcome);
+    if (!options->context.target) return std::nullopt;
+    Trace trace = runPipeline(input->parsed.module, *options);
+    return Lowered{std::move(*input), std::move(*options), std::move(trace)};
+}
+
 } // namespace tirx::cli

@@ -1,30 +1,10 @@
 #include "tirx_version.h"
 
-#include <QProcess>
+#include "cli_run.h"
+
 #include <QtTest>
 
 using namespace Qt::StringLiterals;
-
-namespace {
-
-struct Run {
-    int exitCode = -1;
-    QString standardOutput;
-    QString standardError;
-};
-
-Run runCli(const QStringList &arguments)
-{
-    QProcess process;
-    process.start(QStringLiteral(TIRX_CLI_PATH), arguments);
-    if (!process.waitForFinished(30000))
-        return {};
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-            QString::fromUtf8(process.readAllStandardOutput()),
-            QString::fromUtf8(process.readAllStandardError())};
-}
-
-} // namespace
 
 class TestCli : public QObject {
     Q_OBJECT
@@ -32,33 +12,33 @@ class TestCli : public QObject {
 private slots:
     void helpPrintsUsage()
     {
-        const Run run = runCli({u"--help"_s});
+        const CliRun run = runCli({u"--help"_s});
         QCOMPARE(run.exitCode, 0);
-        QVERIFY2(run.standardOutput.contains(u"Usage: tirx-cli"_s), qPrintable(run.standardOutput));
-        QVERIFY(run.standardOutput.contains(u"--version"_s));
-        QVERIFY(run.standardOutput.contains(u"Exit status"_s));
+        QVERIFY2(run.out.contains(u"Usage: tirx-cli"_s), qPrintable(run.out));
+        QVERIFY(run.out.contains(u"--version"_s));
+        QVERIFY(run.out.contains(u"Exit status"_s));
     }
 
     void versionPrintsVersion()
     {
-        const Run run = runCli({u"--version"_s});
+        const CliRun run = runCli({u"--version"_s});
         QCOMPARE(run.exitCode, 0);
-        QCOMPARE(run.standardOutput.trimmed(), u"tirx-cli "_s + QStringLiteral(TIRX_VERSION));
+        QCOMPARE(run.out.trimmed(), u"tirx-cli "_s + QStringLiteral(TIRX_VERSION));
         QCOMPARE(QStringLiteral(TIRX_VERSION), u"0.1.0"_s);
     }
 
     void unknownOptionIsUsageError()
     {
-        const Run run = runCli({u"--no-such-option"_s});
+        const CliRun run = runCli({u"--no-such-option"_s});
         QCOMPARE(run.exitCode, 2);
-        QVERIFY2(run.standardError.contains(u"--no-such-option"_s), qPrintable(run.standardError));
+        QVERIFY2(run.err.contains(u"--no-such-option"_s), qPrintable(run.err));
     }
 
     void strayArgumentIsUsageError()
     {
-        const Run run = runCli({u"no-such-command"_s});
+        const CliRun run = runCli({u"no-such-command"_s});
         QCOMPARE(run.exitCode, 2);
-        QVERIFY(!run.standardError.isEmpty());
+        QVERIFY(!run.err.isEmpty());
     }
 };
 

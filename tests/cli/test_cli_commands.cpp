@@ -4,28 +4,14 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
+#include "cli_run.h"
+
 #include <QTemporaryDir>
 #include <QtTest>
 
 using namespace Qt::StringLiterals;
 
 namespace {
-
-struct Run {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-Run cli(const QStringList& arguments)
-{
-    QProcess process;
-    process.start(QStringLiteral(TIRX_CLI_PATH), arguments);
-    if (!process.waitForFinished(30000)) return {};
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-            QString::fromUtf8(process.readAllStandardOutput()), QString::fromUtf8(process.readAllStandardError())};
-}
 
 QString source(const QString& relative) { return QStringLiteral(TIRX_SOURCE_DIR) + u'/' + relative; }
 
@@ -39,7 +25,7 @@ class TestCliCommands : public QObject {
 private slots:
     void helpListsCommands()
     {
-        const Run run = cli({u"--help"_s});
+        const CliRun run = runCli({u"--help"_s});
         QCOMPARE(run.exitCode, 0);
         for (const auto* name : {"fmt", "check", "equal", "passes", "lower", "diff", "memmap"})
             QVERIFY2(run.out.contains(QString::fromLatin1(name)), name);
@@ -47,7 +33,7 @@ private slots:
 
     void fmtIsStable()
     {
-        const Run first = cli({u"fmt"_s, source(u"resources/examples/activation.py"_s)});
+        const CliRun first = runCli({u"fmt"_s, source(u"resources/examples/activation.py"_s)});
         QCOMPARE(first.exitCode, 0);
         QVERIFY(first.out.startsWith(u"# from tvm_tirx.script import tirx as T"_s));
         QTemporaryDir dir;
@@ -56,7 +42,7 @@ private slots:
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write(first.out.toUtf8());
         file.close();
-        const Run second = cli({u"fmt"_s, path});
+        const CliRun second = runCli({u"fmt"_s, path});
         QCOMPARE(second.exitCode, 0);
         QCOMPARE(second.out, first.out);
     }
@@ -69,7 +55,7 @@ private slots:
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write("from tvm_tirx.script import tirx as T\n\n@T.function\ndef main():\n    T.nki.memst(1)\n");
         file.close();
-        const Run run = cli({u"check"_s, path});
+        const CliRun run = runCli({u"check"_s, path});
         QCOMPARE(run.exitCode, 1);
         QVERIFY2(run.err.contains(path + u":5:5: error: unknown TIRx call 'T.nki.memst'; did you mean 'T.nki.memset'?"_s),
                  qPrintable(run.err));
@@ -77,7 +63,7 @@ private slots:
 
     void missingFileIsBadInput()
     {
-        const Run run = cli({u"check"_s, u"/no/such/file.py"_s});
+        const CliRun run = runCli({u"check"_s, u"/no/such/file.py"_s});
         QCOMPARE(run.exitCode, 1);
         QVERIFY2(run.err.contains(u"cannot read"_s), qPrintable(run.err));
     }
@@ -86,8 +72,8 @@ private slots:
     {
         const QString before = source(u"tests/golden/script/41-lower-tirx-copy-before.py"_s);
         QVERIFY(QFile::exists(before));
-        QCOMPARE(cli({u"equal"_s, before, before}).exitCode, 0);
-        const Run diff = cli({u"equal"_s, before, source(u"tests/golden/script/42-lower-tirx-copy-expected.py"_s)});
+        QCOMPARE(runCli({u"equal"_s, before, before}).exitCode, 0);
+        const CliRun diff = runCli({u"equal"_s, before, source(u"tests/golden/script/42-lower-tirx-copy-expected.py"_s)});
         QCOMPARE(diff.exitCode, 1);
         QVERIFY2(diff.out.startsWith(u"different at "_s), qPrintable(diff.out));
     }
@@ -95,7 +81,7 @@ private slots:
     void lowerDumpsTrace()
     {
         QTemporaryDir dir;
-        const Run run = cli({u"lower"_s, source(kAllocExample), u"--passes"_s, u"TrnNaiveAllocator,RemoveNoOp"_s,
+        const CliRun run = runCli({u"lower"_s, source(kAllocExample), u"--passes"_s, u"TrnNaiveAllocator,RemoveNoOp"_s,
                              u"--dump-dir"_s, dir.path()});
         QCOMPARE(run.exitCode, 0);
         QVERIFY2(run.out.contains(u"allocated_addr"_s) || run.out.contains(u"T.alloc_tensor(("_s), qPrintable(run.out));
@@ -117,14 +103,14 @@ private slots:
 
     void lowerUnknownPassIsUsage()
     {
-        const Run run = cli({u"lower"_s, source(kAllocExample), u"--passes"_s, u"NoSuchPass"_s});
+        const CliRun run = runCli({u"lower"_s, source(kAllocExample), u"--passes"_s, u"NoSuchPass"_s});
         QCOMPARE(run.exitCode, 2);
         QVERIFY(run.err.contains(u"unknown pass 'NoSuchPass'"_s));
     }
 
     void diffShowsPlacement()
     {
-        const Run run = cli({u"diff"_s, source(kAllocExample), u"--pass"_s, u"TrnNaiveAllocator"_s});
+        const CliRun run = runCli({u"diff"_s, source(kAllocExample), u"--pass"_s, u"TrnNaiveAllocator"_s});
         QCOMPARE(run.exitCode, 0);
         QVERIFY2(run.out.startsWith(u"--- before/TrnNaiveAllocator"_s), qPrintable(run.out));
         QVERIFY(run.out.contains(u"@@ -"_s));
@@ -133,7 +119,7 @@ private slots:
 
     void memmapJsonFields()
     {
-        const Run run = cli({u"memmap"_s, source(kAllocExample), u"--json"_s, u"--passes"_s, u"TrnNaiveAllocator"_s});
+        const CliRun run = runCli({u"memmap"_s, source(kAllocExample), u"--json"_s, u"--passes"_s, u"TrnNaiveAllocator"_s});
         QCOMPARE(run.exitCode, 0);
         const auto json = QJsonDocument::fromJson(run.out.toUtf8()).object();
         QCOMPARE(json[u"after"_s].toString(), u"TrnNaiveAllocator"_s);
