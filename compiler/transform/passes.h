@@ -10,6 +10,8 @@ namespace tirx {
 [[nodiscard]] PassInfo tileDispatchPass();
 [[nodiscard]] PassInfo lowerTrainiumLayoutPass();
 [[nodiscard]] PassInfo stmtSimplifyPass();
+[[nodiscard]] PassInfo lowerTIRxOpaquePass();
+[[nodiscard]] PassInfo hoistIfPass();
 [[nodiscard]] PassInfo removeNoOpPass();
 
 } // namespace tirx

@@ -1,6 +1,7 @@
 // RemoveNoOp drops statements that do nothing: evaluations of expressions
 // without side effects, loops that never run or whose body is empty, `if`s
-// whose branches are both empty, and stores of an element to itself. NKI
+// whose branches are both empty (an `if` with only an else branch becomes
+// `if not cond:`), and stores of an element to itself. NKI
 // instructions and tile ops have effects and always stay.
 
 #include "ir/functor.h"
@@ -84,6 +85,9 @@ protected:
         if (isEmpty(branch.thenBody()) && isEmpty(branch.elseBody()) && isPure(branch.cond())) return makeSeq({});
         if (branch.elseBody() && isEmpty(branch.elseBody()))
             return makeIf(branch.cond(), branch.thenBody(), nullptr, next->span());
+        // Only the else branch does something: it runs when the condition fails.
+        if (branch.elseBody() && isEmpty(branch.thenBody()))
+            return makeIf(logicalNot(branch.cond(), branch.cond()->span()), branch.elseBody(), nullptr, next->span());
         return next;
     }
 };
