@@ -3,6 +3,7 @@
 #include <dtl/dtl.hpp>
 
 #include <algorithm>
+#include <unordered_map>
 
 namespace tirx {
 
@@ -19,30 +20,82 @@ std::vector<std::string_view> splitLines(std::string_view text)
     return lines;
 }
 
+namespace {
+
+// Each distinct line gets a small integer, so the edit-script search compares
+// ints instead of strings (a printed module repeats many lines verbatim).
+void numberLines(const std::vector<std::string_view>& a, const std::vector<std::string_view>& b,
+                 std::vector<int>& idsA, std::vector<int>& idsB)
+{
+    std::unordered_map<std::string_view, int> ids;
+    ids.reserve(a.size() + b.size());
+    auto number = [&ids](const std::vector<std::string_view>& lines, std::vector<int>& out) {
+        out.reserve(lines.size());
+        for (std::string_view line : lines) out.push_back(ids.try_emplace(line, static_cast<int>(ids.size())).first->second);
+    };
+    number(a, idsA);
+    number(b, idsB);
+}
+
+DiffLine same(std::string_view text, size_t oldIndex, size_t newIndex)
+{
+    return {DiffLine::Kind::Same, static_cast<int>(oldIndex + 1), static_cast<int>(newIndex + 1), text};
+}
+
+} // namespace
+
 std::vector<DiffLine> diffLines(std::string_view oldText, std::string_view newText)
 {
     const auto a = splitLines(oldText);
     const auto b = splitLines(newText);
-    // dtl finds the shortest edit script (Wu's O(NP) algorithm) over the lines.
-    dtl::Diff<std::string_view, std::vector<std::string_view>> diff(a, b);
-    diff.compose();
     std::vector<DiffLine> out;
     out.reserve(std::max(a.size(), b.size()));
-    for (const auto& [text, info] : diff.getSes().getSequence()) {
-        DiffLine line;
-        line.text = text;
-        line.oldLine = static_cast<int>(info.beforeIdx);
-        line.newLine = static_cast<int>(info.afterIdx);
-        switch (info.type) {
-        case dtl::SES_COMMON: line.kind = DiffLine::Kind::Same; break;
-        case dtl::SES_DELETE: line.kind = DiffLine::Kind::Removed; line.newLine = 0; break;
-        case dtl::SES_ADD: line.kind = DiffLine::Kind::Added; line.oldLine = 0; break;
-        }
-        out.push_back(line);
+
+    // A pass usually touches a few places of a long module: the common head
+    // and tail need no search, and the middle is searched over line numbers.
+    size_t prefix = 0;
+    while (prefix < a.size() && prefix < b.size() && a[prefix] == b[prefix]) ++prefix;
+    size_t suffix = 0;
+    while (suffix < a.size() - prefix && suffix < b.size() - prefix &&
+           a[a.size() - 1 - suffix] == b[b.size() - 1 - suffix]) {
+        ++suffix;
     }
+    for (size_t i = 0; i < prefix; ++i) out.push_back(same(a[i], i, i));
+
+    const std::vector<std::string_view> midA(a.begin() + static_cast<std::ptrdiff_t>(prefix),
+                                             a.end() - static_cast<std::ptrdiff_t>(suffix));
+    const std::vector<std::string_view> midB(b.begin() + static_cast<std::ptrdiff_t>(prefix),
+                                             b.end() - static_cast<std::ptrdiff_t>(suffix));
+    if (!midA.empty() || !midB.empty()) {
+        std::vector<int> idsA;
+        std::vector<int> idsB;
+        numberLines(midA, midB, idsA, idsB);
+        // dtl finds the shortest edit script (Wu's O(NP) algorithm).
+        dtl::Diff<int, std::vector<int>> diff(idsA, idsB);
+        diff.compose();
+        for (const auto& [id, info] : diff.getSes().getSequence()) {
+            (void)id;
+            switch (info.type) {
+            case dtl::SES_COMMON:
+                out.push_back(same(midA[static_cast<size_t>(info.beforeIdx - 1)],
+                                   prefix + static_cast<size_t>(info.beforeIdx - 1),
+                                   prefix + static_cast<size_t>(info.afterIdx - 1)));
+                break;
+            case dtl::SES_DELETE:
+                out.push_back({DiffLine::Kind::Removed, static_cast<int>(prefix) + static_cast<int>(info.beforeIdx), 0,
+                               midA[static_cast<size_t>(info.beforeIdx - 1)]});
+                break;
+            case dtl::SES_ADD:
+                out.push_back({DiffLine::Kind::Added, 0, static_cast<int>(prefix) + static_cast<int>(info.afterIdx),
+                               midB[static_cast<size_t>(info.afterIdx - 1)]});
+                break;
+            }
+        }
+    }
+
+    for (size_t k = suffix; k > 0; --k) out.push_back(same(a[a.size() - k], a.size() - k, b.size() - k));
     return out;
 }
-
 std::string unifiedDiff(std::string_view oldText, std::string_view newText, std::string_view oldName,
                         std::string_view newName, int context)
 {

@@ -7,6 +7,7 @@
 #include "ir/callables.h"
 #include "ir/function.h"
 #include "ir/layout.h"
+#include "ir/span.h"
 #include "ir/tensor_type.h"
 
 #include <string>
@@ -41,6 +42,15 @@ public:
     Printer() { m_out.reserve(1 << 16); }
 
     std::string take() { return std::move(m_out); }
+
+    // Source map (printModuleWithSourceMap): off unless enabled, so plain
+    // printing pays nothing. A statement or function marks where its output
+    // starts and ends; a line belongs to the innermost one open at its start.
+    void enableSourceMap() { m_mapping = true; }
+    void enterSpan(const Span& span);
+    void leaveSpan();
+    // One span per line of `text` (the printed output).
+    [[nodiscard]] std::vector<Span> lineSpans(std::string_view text) const;
 
     // Module / function (printer.cpp).
     void module(const Module& m);
@@ -84,6 +94,21 @@ private:
     void line(int indent) { m_out.append(static_cast<size_t>(indent) * 4, ' '); }
 
     std::string m_out;
+    bool m_mapping = false;
+    std::vector<Span> m_open;                       // spans of the nodes being printed
+    std::vector<std::pair<size_t, Span>> m_marks;   // (output offset, span in force from there)
+};
+
+// Marks a node's output for the source map for as long as it lives.
+class SpanScope {
+public:
+    SpanScope(Printer& p, const Span& span) : m_p(p) { m_p.enterSpan(span); }
+    ~SpanScope() { m_p.leaveSpan(); }
+    SpanScope(const SpanScope&) = delete;
+    SpanScope& operator=(const SpanScope&) = delete;
+
+private:
+    Printer& m_p;
 };
 
 // Python operator precedence (higher binds tighter).

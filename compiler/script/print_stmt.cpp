@@ -113,8 +113,13 @@ void Printer::stmts(const std::vector<Stmt>& list, int indent)
 
 void Printer::stmt(const Stmt& s, int indent, bool last)
 {
+    if (s->kind() == StmtKind::Seq) {
+        stmts(static_cast<const SeqStmtNode&>(*s).stmts(), indent);
+        return;
+    }
+    const SpanScope scope(*this, s->span());
     switch (s->kind()) {
-    case StmtKind::Seq: stmts(static_cast<const SeqStmtNode&>(*s).stmts(), indent); return;
+    case StmtKind::Seq: return; // handled above
     case StmtKind::Bind: bind(static_cast<const BindNode&>(*s), indent); return;
     case StmtKind::TensorStore: {
         const auto& st = static_cast<const TensorStoreNode&>(*s);

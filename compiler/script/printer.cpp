@@ -8,6 +8,9 @@
 
 #include "analysis/type_params.h"
 
+#include <algorithm>
+#include <cstdint>
+
 namespace tirx {
 
 namespace print_detail {
@@ -78,8 +81,39 @@ std::string_view NameTable::nameOf(const VarNode* v) const
     return it != m_names.end() ? std::string_view{it->second} : std::string_view{v->name()};
 }
 
+void Printer::enterSpan(const Span& span)
+{
+    if (!m_mapping) return;
+    m_open.push_back(span);
+    m_marks.emplace_back(m_out.size(), span);
+}
+
+void Printer::leaveSpan()
+{
+    if (!m_mapping) return;
+    m_open.pop_back();
+    m_marks.emplace_back(m_out.size(), m_open.empty() ? Span{} : m_open.back());
+}
+
+std::vector<Span> Printer::lineSpans(std::string_view text) const
+{
+    std::vector<Span> spans;
+    auto mark = m_marks.begin();
+    Span current;
+    size_t begin = 0;
+    while (begin < text.size()) {
+        // Marks at the same offset: the last one holds (an end, then the next start).
+        while (mark != m_marks.end() && mark->first <= begin) current = (mark++)->second;
+        spans.push_back(current);
+        const size_t nl = text.find('\n', begin);
+        begin = nl == std::string_view::npos ? text.size() : nl + 1;
+    }
+    return spans;
+}
+
 void Printer::function(const Function& fn, const std::string& name, int indent)
 {
+    const SpanScope scope(*this, fn.span());
     names.pushScope();
     for (const auto& p : fn.params()) names.define(p.get());
     const std::vector<Var> typeVars = typeParams(fn);
@@ -152,6 +186,40 @@ std::string printModule(const Module& module)
     print_detail::Printer p;
     p.module(module);
     return p.take();
+}
+
+PrintedModule printModuleWithSourceMap(const Module& module)
+{
+    print_detail::Printer p;
+    p.enableSourceMap();
+    p.module(module);
+    PrintedModule out;
+    out.text = p.take();
+    out.lineSpans = p.lineSpans(out.text);
+    return out;
+}
+
+Span PrintedModule::spanOfLine(int line) const
+{
+    if (line < 1 || static_cast<size_t>(line) > lineSpans.size()) return {};
+    return lineSpans[static_cast<size_t>(line) - 1];
+}
+
+std::vector<int> PrintedModule::linesForSourceLine(uint32_t sourceLine) const
+{
+    std::vector<int> lines;
+    uint32_t tightest = UINT32_MAX;
+    for (size_t i = 0; i < lineSpans.size(); ++i) {
+        const Span& s = lineSpans[i];
+        if (!s.valid() || sourceLine < s.line || sourceLine > std::max(s.line, s.endLine)) continue;
+        const uint32_t height = std::max(s.line, s.endLine) - s.line;
+        if (height < tightest) {
+            tightest = height;
+            lines.clear();
+        }
+        if (height == tightest) lines.push_back(static_cast<int>(i + 1));
+    }
+    return lines;
 }
 
 std::string printFunction(const Function& fn, const std::string& name)

@@ -1,8 +1,9 @@
 #include "diff/diffmodel.h"
 
-#include "diff/line_diff.h"
+#include "diff/diffcolors.h"
 
-#include <QColor>
+#include <QGuiApplication>
+#include <QPalette>
 
 #include <algorithm>
 
@@ -13,11 +14,32 @@ QString fromStd(std::string_view text)
     return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
 }
 
-// Translucent, so they tint whatever base colour the palette has: pale on a
-// light theme, deep on a dark one, and the text colour stays legible on both.
-const QColor kRemoved(0xe5, 0x39, 0x35, 0x48);
-const QColor kAdded(0x43, 0xa0, 0x47, 0x48);
-const QColor kEmptySide(0x80, 0x80, 0x80, 0x20);
+bool isChange(DiffModel::Kind kind)
+{
+    return kind != DiffModel::Kind::Same && kind != DiffModel::Kind::Fold;
+}
+
+DiffModel::Kind kindOf(tirx::DiffRow::Kind kind)
+{
+    switch (kind) {
+    case tirx::DiffRow::Kind::Same:
+        return DiffModel::Kind::Same;
+    case tirx::DiffRow::Kind::Removed:
+        return DiffModel::Kind::Removed;
+    case tirx::DiffRow::Kind::Added:
+        return DiffModel::Kind::Added;
+    case tirx::DiffRow::Kind::Changed:
+        return DiffModel::Kind::Changed;
+    }
+    return DiffModel::Kind::Same;
+}
+
+// UTF-16 length of the first `bytes` bytes of `text`: offsets from the
+// compiler count bytes, Qt counts UTF-16 units.
+int utf16Offset(std::string_view text, size_t bytes)
+{
+    return static_cast<int>(fromStd(text.substr(0, bytes)).size());
+}
 
 } // namespace
 
@@ -29,59 +51,170 @@ DiffModel::DiffModel(QObject *parent)
 void DiffModel::clear()
 {
     beginResetModel();
-    m_rows.clear();
+    m_lines.clear();
+    m_shown.clear();
+    m_oldText.clear();
+    m_newText.clear();
+    m_longestLine = 0;
     endResetModel();
 }
 
 void DiffModel::setTexts(const std::string &oldText, const std::string &newText)
 {
-    const std::vector<tirx::DiffLine> lines = tirx::diffLines(oldText, newText);
-    std::vector<Row> rows;
-    rows.reserve(lines.size());
-    size_t i = 0;
-    while (i < lines.size()) {
-        if (lines[i].kind == tirx::DiffLine::Kind::Same) {
-            const QString text = fromStd(lines[i].text);
-            rows.push_back({Kind::Same, lines[i].oldLine, lines[i].newLine, text, text});
-            ++i;
+    beginResetModel();
+    // The rows view into the model's own copies, which live as long as they do.
+    m_oldText = oldText;
+    m_newText = newText;
+    m_lines = tirx::sideBySideRows(m_oldText, m_newText);
+    size_t longest = 0;
+    for (const tirx::DiffRow &row : m_lines)
+        longest = std::max({longest, row.oldText.size(), row.newText.size()});
+    m_longestLine = static_cast<int>(longest);
+    rebuildShown();
+    endResetModel();
+}
+
+void DiffModel::rebuildShown()
+{
+    m_shown.clear();
+    m_shown.reserve(m_lines.size());
+    const std::vector<tirx::FoldRun> runs =
+        m_folding ? tirx::foldRuns(m_lines, kContext) : std::vector<tirx::FoldRun>{};
+    auto run = runs.begin();
+    for (size_t i = 0; i < m_lines.size();) {
+        if (run != runs.end() && run->first == i) {
+            m_shown.push_back({i, run->count});
+            i += run->count;
+            ++run;
             continue;
         }
-        // Pair the removed and added lines of one changed block, whichever
-        // order the diff lists them in.
-        std::vector<const tirx::DiffLine *> removed;
-        std::vector<const tirx::DiffLine *> added;
-        for (; i < lines.size() && lines[i].kind != tirx::DiffLine::Kind::Same; ++i)
-            (lines[i].kind == tirx::DiffLine::Kind::Removed ? removed : added).push_back(&lines[i]);
-        const size_t n = std::max(removed.size(), added.size());
-        for (size_t k = 0; k < n; ++k) {
-            Row row;
-            if (k < removed.size()) {
-                row.oldLine = removed[k]->oldLine;
-                row.oldText = fromStd(removed[k]->text);
-            }
-            if (k < added.size()) {
-                row.newLine = added[k]->newLine;
-                row.newText = fromStd(added[k]->text);
-            }
-            row.kind =
-                row.oldLine && row.newLine ? Kind::Changed : (row.oldLine ? Kind::Removed : Kind::Added);
-            rows.push_back(std::move(row));
-        }
+        m_shown.push_back({i, 0});
+        ++i;
     }
+}
+
+void DiffModel::setFolding(bool folding)
+{
+    if (folding == m_folding)
+        return;
     beginResetModel();
-    m_rows = std::move(rows);
+    m_folding = folding;
+    rebuildShown();
     endResetModel();
+}
+
+bool DiffModel::expandFold(int row)
+{
+    if (row < 0 || row >= rowCount() || m_shown[static_cast<size_t>(row)].folded == 0)
+        return false;
+    const Shown fold = m_shown[static_cast<size_t>(row)];
+    m_shown[static_cast<size_t>(row)].folded = 0;
+    emit dataChanged(index(row, 0), index(row, ColumnCount - 1));
+    if (fold.folded > 1) {
+        beginInsertRows({}, row + 1, row + static_cast<int>(fold.folded) - 1);
+        std::vector<Shown> lines;
+        lines.reserve(fold.folded - 1);
+        for (size_t k = 1; k < fold.folded; ++k)
+            lines.push_back({fold.line + k, 0});
+        m_shown.insert(m_shown.begin() + row + 1, lines.begin(), lines.end());
+        endInsertRows();
+    }
+    return true;
+}
+
+DiffModel::Kind DiffModel::kind(int row) const
+{
+    const Shown &shown = m_shown[static_cast<size_t>(row)];
+    return shown.folded ? Kind::Fold : kindOf(m_lines[shown.line].kind);
+}
+
+int DiffModel::oldLine(int row) const
+{
+    const Shown &shown = m_shown[static_cast<size_t>(row)];
+    return shown.folded ? 0 : m_lines[shown.line].oldLine;
+}
+
+int DiffModel::newLine(int row) const
+{
+    const Shown &shown = m_shown[static_cast<size_t>(row)];
+    return shown.folded ? 0 : m_lines[shown.line].newLine;
+}
+
+int DiffModel::revealOldLine(int line)
+{
+    return reveal(true, line);
+}
+
+int DiffModel::revealNewLine(int line)
+{
+    return reveal(false, line);
+}
+
+int DiffModel::reveal(bool oldSide, int line)
+{
+    if (line <= 0)
+        return -1;
+    const auto found = std::find_if(m_lines.begin(), m_lines.end(), [&](const tirx::DiffRow &row) {
+        return (oldSide ? row.oldLine : row.newLine) == line;
+    });
+    if (found == m_lines.end())
+        return -1;
+    const auto target = static_cast<size_t>(found - m_lines.begin());
+    // The last shown row starting at or before the line: the line itself or the fold hiding it.
+    const auto after = std::upper_bound(m_shown.begin(), m_shown.end(), target,
+                                        [](size_t value, const Shown &shown) { return value < shown.line; });
+    const auto row = static_cast<int>(after - m_shown.begin()) - 1;
+    const Shown shown = m_shown[static_cast<size_t>(row)];
+    if (shown.folded)
+        expandFold(row);
+    return row + static_cast<int>(target - shown.line);
 }
 
 int DiffModel::changedRowCount() const
 {
-    return static_cast<int>(
-        std::count_if(m_rows.begin(), m_rows.end(), [](const Row &row) { return row.kind != Kind::Same; }));
+    return static_cast<int>(std::count_if(m_lines.begin(), m_lines.end(), [](const tirx::DiffRow &row) {
+        return row.kind != tirx::DiffRow::Kind::Same;
+    }));
+}
+
+int DiffModel::changeCount() const
+{
+    int count = 0;
+    bool inChange = false;
+    for (const tirx::DiffRow &row : m_lines) {
+        const bool changed = row.kind != tirx::DiffRow::Kind::Same;
+        count += changed && !inChange ? 1 : 0;
+        inChange = changed;
+    }
+    return count;
+}
+
+bool DiffModel::isChangeStart(int row) const
+{
+    return isChange(kind(row)) && (row == 0 || !isChange(kind(row - 1)));
+}
+
+int DiffModel::nextChange(int row) const
+{
+    for (int r = std::max(0, row + 1); r < rowCount(); ++r) {
+        if (isChangeStart(r))
+            return r;
+    }
+    return -1;
+}
+
+int DiffModel::previousChange(int row) const
+{
+    for (int r = std::min(row, rowCount()) - 1; r >= 0; --r) {
+        if (isChangeStart(r))
+            return r;
+    }
+    return -1;
 }
 
 int DiffModel::rowCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+    return parent.isValid() ? 0 : static_cast<int>(m_shown.size());
 }
 
 int DiffModel::columnCount(const QModelIndex &parent) const
@@ -89,18 +222,40 @@ int DiffModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QVariant DiffModel::background(const Row &row, int column) const
+QList<DiffModel::CharRange> DiffModel::changes(const tirx::DiffRow &row, bool oldSide) const
 {
+    const std::string_view text = oldSide ? row.oldText : row.newText;
+    QList<CharRange> out;
+    for (const tirx::TextRange &range : oldSide ? row.oldChanges : row.newChanges) {
+        const int begin = utf16Offset(text, range.begin);
+        out.push_back({begin, utf16Offset(text, range.begin + range.length) - begin});
+    }
+    return out;
+}
+
+QVariant DiffModel::textData(const Shown &shown, bool oldSide) const
+{
+    if (shown.folded)
+        return tr("⋯ %n unchanged line(s)", nullptr, static_cast<int>(shown.folded));
+    const tirx::DiffRow &row = m_lines[shown.line];
+    return fromStd(oldSide ? row.oldText : row.newText);
+}
+
+QVariant DiffModel::background(const Shown &shown, int column) const
+{
+    const DiffColors colors = DiffColors::forPalette(QGuiApplication::palette());
+    if (shown.folded)
+        return colors.foldRow;
     const bool oldSide = column == OldLineColumn || column == OldTextColumn;
-    switch (row.kind) {
-    case Kind::Same:
+    switch (m_lines[shown.line].kind) {
+    case tirx::DiffRow::Kind::Same:
         return {};
-    case Kind::Removed:
-        return oldSide ? kRemoved : kEmptySide;
-    case Kind::Added:
-        return oldSide ? kEmptySide : kAdded;
-    case Kind::Changed:
-        return oldSide ? kRemoved : kAdded;
+    case tirx::DiffRow::Kind::Removed:
+        return oldSide ? colors.removedLine : colors.emptySide;
+    case tirx::DiffRow::Kind::Added:
+        return oldSide ? colors.emptySide : colors.addedLine;
+    case tirx::DiffRow::Kind::Changed:
+        return oldSide ? colors.removedLine : colors.addedLine;
     }
     return {};
 }
@@ -109,37 +264,44 @@ QVariant DiffModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const Row &row = m_rows[static_cast<size_t>(index.row())];
-    const int column = index.column();
+    const Shown &shown = m_shown[static_cast<size_t>(index.row())];
+    const tirx::DiffRow &row = m_lines[shown.line];
+    const auto column = static_cast<Column>(index.column());
+    const bool oldSide = column == OldLineColumn || column == OldTextColumn;
+    const bool textColumn = column == OldTextColumn || column == NewTextColumn;
     switch (role) {
     case Qt::DisplayRole:
-        switch (static_cast<Column>(column)) {
-        case OldLineColumn:
-            return row.oldLine ? QVariant(row.oldLine) : QVariant();
-        case OldTextColumn:
-            return row.oldText;
-        case NewLineColumn:
-            return row.newLine ? QVariant(row.newLine) : QVariant();
-        case NewTextColumn:
-            return row.newText;
-        case ColumnCount:
+        if (textColumn)
+            return textData(shown, oldSide);
+        if (shown.folded)
             return {};
-        }
+        if (const int line = oldSide ? row.oldLine : row.newLine)
+            return line;
         return {};
     case Qt::ToolTipRole:
-        if (column == OldTextColumn && !row.oldText.isEmpty())
-            return row.oldText;
-        if (column == NewTextColumn && !row.newText.isEmpty())
-            return row.newText;
+        if (shown.folded)
+            return tr("Click to show the %n hidden line(s)", nullptr, static_cast<int>(shown.folded));
         return {};
     case Qt::BackgroundRole:
-        return background(row, column);
+        return background(shown, column);
+    case Qt::ForegroundRole:
+        if (shown.folded)
+            return DiffColors::forPalette(QGuiApplication::palette()).foldText;
+        if (!textColumn)
+            return QGuiApplication::palette().color(QPalette::PlaceholderText);
+        return {};
     case Qt::TextAlignmentRole:
-        if (column == OldLineColumn || column == NewLineColumn)
-            return QVariant::fromValue(Qt::AlignRight | Qt::AlignTop);
-        return QVariant::fromValue(Qt::AlignLeft | Qt::AlignTop);
+        if (!textColumn)
+            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        return QVariant::fromValue(Qt::AlignLeft | Qt::AlignVCenter);
     case KindRole:
-        return QVariant::fromValue(row.kind);
+        return QVariant::fromValue(kind(index.row()));
+    case ChangesRole:
+        if (!textColumn || shown.folded || row.kind != tirx::DiffRow::Kind::Changed)
+            return {};
+        return QVariant::fromValue(changes(row, oldSide));
+    case FoldCountRole:
+        return static_cast<int>(shown.folded);
     default:
         return {};
     }

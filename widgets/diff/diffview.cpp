@@ -1,21 +1,27 @@
 #include "diff/diffview.h"
 
 #include "diff/diffmodel.h"
+#include "diff/diffpane.h"
+#include "diff/unifieddiffhighlighter.h"
+#include "irview/tracesourcemap.h"
 
 #include "diff/line_diff.h"
 
+#include <QAction>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QPlainTextEdit>
+#include <QScrollBar>
+#include <QSplitter>
 #include <QStackedWidget>
-#include <QTableView>
+#include <QTextBlock>
 #include <QToolButton>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
 
 namespace {
+
 QFont codeFont()
 {
     QFont font(u"DejaVu Sans Mono"_s, 9);
@@ -23,52 +29,100 @@ QFont codeFont()
     font.setFixedPitch(true);
     return font;
 }
+
+QString fromStd(std::string_view text)
+{
+    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
+}
+
+QToolButton *toolButton(QAction *action, QWidget *parent)
+{
+    auto *button = new QToolButton(parent);
+    button->setDefaultAction(action);
+    button->setAutoRaise(true);
+    return button;
+}
+
+// Keeps two scroll bars at the same value.
+void syncScrollBars(QScrollBar *a, QScrollBar *b)
+{
+    QObject::connect(a, &QScrollBar::valueChanged, b, &QScrollBar::setValue);
+    QObject::connect(b, &QScrollBar::valueChanged, a, &QScrollBar::setValue);
+}
+
 } // namespace
 
 DiffView::DiffView(QWidget *parent)
     : QWidget(parent)
     , m_model(new DiffModel(this))
     , m_title(new QLabel(this))
-    , m_unifiedButton(new QToolButton(this))
+    , m_previousChange(new QAction(tr("Previous Change"), this))
+    , m_nextChange(new QAction(tr("Next Change"), this))
     , m_stack(new QStackedWidget(this))
-    , m_table(new QTableView(this))
+    , m_sides(new QSplitter(Qt::Horizontal, this))
+    , m_oldPane(new DiffPane(DiffPane::Side::Old, m_model, m_sides))
+    , m_newPane(new DiffPane(DiffPane::Side::New, m_model, m_sides))
     , m_unified(new QPlainTextEdit(this))
 {
     m_title->setTextFormat(Qt::PlainText);
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    m_previousChange->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Up));
+    m_previousChange->setToolTip(tr("Previous change (Alt+Up)"));
+    m_previousChange->setText(u"↑"_s);
+    m_nextChange->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Down));
+    m_nextChange->setToolTip(tr("Next change (Alt+Down)"));
+    m_nextChange->setText(u"↓"_s);
+    for (QAction *action : {m_previousChange, m_nextChange}) {
+        action->setShortcutContext(Qt::WindowShortcut);
+        addAction(action);
+    }
+    m_previousButton = toolButton(m_previousChange, this);
+    m_nextButton = toolButton(m_nextChange, this);
+
+    m_foldButton = new QToolButton(this);
+    m_foldButton->setText(tr("Fold"));
+    m_foldButton->setCheckable(true);
+    m_foldButton->setChecked(true);
+    m_foldButton->setToolTip(tr("Collapse unchanged lines far from any change"));
+    m_unifiedButton = new QToolButton(this);
     m_unifiedButton->setText(tr("Unified"));
     m_unifiedButton->setCheckable(true);
     m_unifiedButton->setToolTip(tr("Show a unified diff instead of side by side"));
 
     const QFont font = codeFont();
-    m_table->setModel(m_model);
-    m_table->setFont(font);
-    m_table->setShowGrid(false);
-    // Long lines wrap rather than elide: a pass often changes the end of a
-    // line, and an ellipsis would hide exactly that.
-    m_table->setWordWrap(true);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->verticalHeader()->hide();
-    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->verticalHeader()->setMinimumSectionSize(QFontMetrics(font).height() + 2);
-    QHeaderView *header = m_table->horizontalHeader();
-    header->setSectionResizeMode(DiffModel::OldLineColumn, QHeaderView::ResizeToContents);
-    header->setSectionResizeMode(DiffModel::NewLineColumn, QHeaderView::ResizeToContents);
-    header->setSectionResizeMode(DiffModel::OldTextColumn, QHeaderView::Stretch);
-    header->setSectionResizeMode(DiffModel::NewTextColumn, QHeaderView::Stretch);
-    header->setHighlightSections(false);
+    for (DiffPane *pane : {m_oldPane, m_newPane}) {
+        pane->setFont(font);
+        pane->fitColumns();
+        connect(pane, &DiffPane::clicked, this, &DiffView::onClicked);
+        connect(pane, &DiffPane::activated, this, &DiffView::onClicked);
+    }
+    // One selection for both sides: a row is one place in the diff.
+    QItemSelectionModel *own = m_oldPane->selectionModel();
+    m_oldPane->setSelectionModel(m_newPane->selectionModel());
+    delete own;
+    m_oldPane->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    syncScrollBars(m_oldPane->verticalScrollBar(), m_newPane->verticalScrollBar());
+    syncScrollBars(m_oldPane->horizontalScrollBar(), m_newPane->horizontalScrollBar());
+    m_sides->addWidget(m_oldPane);
+    m_sides->addWidget(m_newPane);
+    m_sides->setChildrenCollapsible(false);
 
     m_unified->setReadOnly(true);
     m_unified->setFont(font);
     m_unified->setLineWrapMode(QPlainTextEdit::NoWrap);
+    new UnifiedDiffHighlighter(m_unified->document());
 
-    m_stack->addWidget(m_table);
+    m_stack->addWidget(m_sides);
     m_stack->addWidget(m_unified);
 
     auto *bar = new QHBoxLayout;
     bar->setContentsMargins(0, 0, 0, 0);
+    bar->setSpacing(2);
     bar->addWidget(m_title, 1);
+    bar->addWidget(m_previousButton);
+    bar->addWidget(m_nextButton);
+    bar->addWidget(m_foldButton);
     bar->addWidget(m_unifiedButton);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -76,33 +130,61 @@ DiffView::DiffView(QWidget *parent)
     layout->addWidget(m_stack, 1);
 
     connect(m_unifiedButton, &QToolButton::toggled, this, &DiffView::setUnified);
+    connect(m_foldButton, &QToolButton::toggled, this, &DiffView::setFolding);
+    connect(m_nextChange, &QAction::triggered, this, &DiffView::nextChange);
+    connect(m_previousChange, &QAction::triggered, this, &DiffView::previousChange);
+    connect(m_newPane->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &DiffView::onCurrentRowChanged);
+    connect(m_model, &DiffModel::modelReset, this, [this] {
+        m_oldPane->fitColumns();
+        m_newPane->fitColumns();
+    });
     clear();
+}
+
+void DiffView::setEntries(const tirx::TraceEntry &previous, const tirx::TraceEntry &current)
+{
+    m_oldMap = sourceMapOf(previous);
+    m_newMap = sourceMapOf(current);
+    showTexts(fromStd(previous.passName), previous.text, fromStd(current.passName), current.text);
 }
 
 void DiffView::setTexts(const QString &oldName, const std::string &oldText, const QString &newName,
                         const std::string &newText)
 {
+    m_oldMap = {};
+    m_newMap = {};
+    showTexts(oldName, oldText, newName, newText);
+}
+
+void DiffView::showTexts(const QString &oldName, const std::string &oldText, const QString &newName,
+                         const std::string &newText)
+{
     m_model->setTexts(oldText, newText);
-    const int changed = m_model->changedRowCount();
-    m_title->setText(changed == 0 ? tr("%1 → %2: no change").arg(oldName, newName)
-                                  : tr("%1 → %2: %n line(s) differ", nullptr, changed).arg(oldName, newName));
+    const int changes = m_model->changeCount();
+    const int lines = m_model->changedRowCount();
+    m_title->setText(changes == 0 ? tr("%1 → %2: no change").arg(oldName, newName)
+                                  : tr("%1 → %2: %n change(s)", nullptr, changes).arg(oldName, newName) +
+                                        tr(", %n line(s)", nullptr, lines));
     const std::string unified =
         tirx::unifiedDiff(oldText, newText, oldName.toStdString(), newName.toStdString());
-    m_unified->setPlainText(unified.empty() ? tr("(no change)") : QString::fromStdString(unified));
+    m_unified->setPlainText(unified.empty() ? tr("(no change)") : fromStd(unified));
     // Open where the first change is.
-    for (int row = 0; row < m_model->rowCount(); ++row) {
-        if (m_model->kind(row) != DiffModel::Kind::Same) {
-            m_table->scrollTo(m_model->index(std::max(0, row - 3), 0), QAbstractItemView::PositionAtTop);
-            break;
-        }
-    }
+    const int first = m_model->nextChange(-1);
+    if (first >= 0)
+        m_newPane->scrollTo(m_model->index(std::max(0, first - DiffModel::kContext), 0),
+                            QAbstractItemView::PositionAtTop);
+    updateActions();
 }
 
 void DiffView::clear()
 {
     m_model->clear();
+    m_oldMap = {};
+    m_newMap = {};
     m_title->setText(tr("No pass selected"));
     m_unified->clear();
+    updateActions();
 }
 
 bool DiffView::isUnified() const
@@ -112,7 +194,153 @@ bool DiffView::isUnified() const
 
 void DiffView::setUnified(bool unified)
 {
-    m_stack->setCurrentWidget(unified ? static_cast<QWidget *>(m_unified) : m_table);
+    m_stack->setCurrentWidget(unified ? static_cast<QWidget *>(m_unified) : m_sides);
     if (m_unifiedButton->isChecked() != unified)
         m_unifiedButton->setChecked(unified);
+}
+
+bool DiffView::folding() const
+{
+    return m_model->folding();
+}
+
+void DiffView::setFolding(bool folding)
+{
+    m_model->setFolding(folding);
+    if (m_foldButton->isChecked() != folding)
+        m_foldButton->setChecked(folding);
+}
+
+int DiffView::currentRow() const
+{
+    const QModelIndex current = m_newPane->selectionModel()->currentIndex();
+    return current.isValid() ? current.row() : -1;
+}
+
+QList<int> DiffView::selectedRows() const
+{
+    QList<int> rows;
+    for (const QModelIndex &index : m_newPane->selectionModel()->selectedRows(DiffModel::NewTextColumn))
+        rows << index.row();
+    std::sort(rows.begin(), rows.end());
+    return rows;
+}
+
+tirx::Span DiffView::spanOfRow(int row) const
+{
+    if (row < 0 || row >= m_model->rowCount())
+        return {};
+    if (const int line = m_model->newLine(row))
+        return m_newMap.spanOfLine(line);
+    return m_oldMap.spanOfLine(m_model->oldLine(row));
+}
+
+void DiffView::goToRow(int row)
+{
+    const QModelIndex index = m_model->index(row, DiffModel::NewTextColumn);
+    m_newPane->selectionModel()->setCurrentIndex(
+        index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_newPane->scrollTo(index, QAbstractItemView::PositionAtCenter);
+}
+
+void DiffView::nextChange()
+{
+    if (isUnified()) {
+        stepUnified(true);
+        return;
+    }
+    const int row = m_model->nextChange(currentRow());
+    if (row >= 0)
+        goToRow(row);
+    updateActions();
+}
+
+void DiffView::previousChange()
+{
+    if (isUnified()) {
+        stepUnified(false);
+        return;
+    }
+    const int row = m_model->previousChange(currentRow() < 0 ? m_model->rowCount() : currentRow());
+    if (row >= 0)
+        goToRow(row);
+    updateActions();
+}
+
+// In the unified text a change is a hunk: move the cursor to the next or previous "@@" line.
+void DiffView::stepUnified(bool forward)
+{
+    QTextBlock block = m_unified->textCursor().block();
+    block = forward ? block.next() : block.previous();
+    while (block.isValid() && !block.text().startsWith(u"@@"_s))
+        block = forward ? block.next() : block.previous();
+    if (!block.isValid())
+        return;
+    QTextCursor cursor(block);
+    m_unified->setTextCursor(cursor);
+    m_unified->centerCursor();
+}
+
+void DiffView::revealSourceLine(int line)
+{
+    const bool selecting = std::exchange(m_selecting, true);
+    QItemSelectionModel *selection = m_newPane->selectionModel();
+    selection->clear();
+    std::vector<int> lines =
+        line > 0 ? m_newMap.linesForSourceLine(static_cast<uint32_t>(line)) : std::vector<int>{};
+    const bool oldSide = lines.empty() && line > 0;
+    if (oldSide)
+        lines = m_oldMap.linesForSourceLine(static_cast<uint32_t>(line));
+    // Unfold first: expanding a fold moves the rows after it.
+    std::vector<int> rows;
+    for (int irLine : lines) {
+        const int row = oldSide ? m_model->revealOldLine(irLine) : m_model->revealNewLine(irLine);
+        if (row >= 0)
+            rows.push_back(row);
+    }
+    rows.clear();
+    for (int irLine : lines) {
+        const int row = oldSide ? m_model->revealOldLine(irLine) : m_model->revealNewLine(irLine);
+        if (row >= 0)
+            rows.push_back(row);
+    }
+    for (int row : rows)
+        selection->select(m_model->index(row, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    if (!rows.empty()) {
+        selection->setCurrentIndex(m_model->index(rows.front(), DiffModel::NewTextColumn),
+                                   QItemSelectionModel::NoUpdate);
+        m_newPane->scrollTo(m_model->index(rows.back(), 0));
+        m_newPane->scrollTo(m_model->index(rows.front(), 0));
+    }
+    m_selecting = selecting;
+    updateActions();
+}
+
+void DiffView::onCurrentRowChanged(const QModelIndex &current)
+{
+    updateActions();
+    if (m_selecting || !current.isValid())
+        return;
+    // The side the user is looking at decides which module's line is meant.
+    const int row = current.row();
+    tirx::Span span;
+    if (m_oldPane->hasFocus() && m_model->oldLine(row))
+        span = m_oldMap.spanOfLine(m_model->oldLine(row));
+    else
+        span = spanOfRow(row);
+    if (span.valid())
+        emit sourceSpanActivated(span);
+}
+
+void DiffView::onClicked(const QModelIndex &index)
+{
+    if (index.isValid() && m_model->kind(index.row()) == DiffModel::Kind::Fold)
+        m_model->expandFold(index.row());
+}
+
+void DiffView::updateActions()
+{
+    const bool any = m_model->changeCount() > 0;
+    m_nextChange->setEnabled(any);
+    m_previousChange->setEnabled(any);
 }

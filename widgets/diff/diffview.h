@@ -1,18 +1,28 @@
 #pragma once
 
+#include "script/printer.h"
+#include "transform/pipeline.h"
+
 #include <QWidget>
 
 #include <string>
 
 class DiffModel;
+class DiffPane;
+class QAction;
 class QLabel;
+class QModelIndex;
 class QPlainTextEdit;
+class QSplitter;
 class QStackedWidget;
-class QTableView;
 class QToolButton;
 
-// The module before and after a pass, side by side (removed lines tinted red,
-// added green) or as a read-only unified diff.
+// The module before and after a pass: side by side (two panes scrolling
+// together, changed characters marked within changed lines, far unchanged
+// stretches folded) or as a read-only unified diff. Next / previous change
+// (Alt+Down / Alt+Up) walk the changes. With trace entries, selecting a line
+// reports its source span and revealSourceLine() selects the lines of a
+// source line.
 class DiffView : public QWidget {
     Q_OBJECT
 
@@ -20,22 +30,66 @@ public:
     explicit DiffView(QWidget *parent = nullptr);
 
     [[nodiscard]] DiffModel *model() const { return m_model; }
-    [[nodiscard]] QTableView *tableView() const { return m_table; }
+    [[nodiscard]] DiffPane *oldPane() const { return m_oldPane; }
+    [[nodiscard]] DiffPane *newPane() const { return m_newPane; }
     [[nodiscard]] QPlainTextEdit *unifiedView() const { return m_unified; }
+    [[nodiscard]] QAction *nextChangeAction() const { return m_nextChange; }
+    [[nodiscard]] QAction *previousChangeAction() const { return m_previousChange; }
 
-    // Shows the diff from `oldText` (after pass `oldName`) to `newText`.
+    // Shows the diff from `previous`'s module to `current`'s, with source maps.
+    void setEntries(const tirx::TraceEntry &previous, const tirx::TraceEntry &current);
+    // Shows the diff from `oldText` (after pass `oldName`) to `newText`, without source maps.
     void setTexts(const QString &oldName, const std::string &oldText, const QString &newName,
                   const std::string &newText);
     void clear();
 
     [[nodiscard]] bool isUnified() const;
     void setUnified(bool unified);
+    [[nodiscard]] bool folding() const;
+    void setFolding(bool folding);
+
+    // The selected row of the side-by-side panes, -1 for none.
+    [[nodiscard]] int currentRow() const;
+    // Selected rows, ascending.
+    [[nodiscard]] QList<int> selectedRows() const;
+    // Span of a row's line: the new side's, or the old side's when the row has no new line.
+    [[nodiscard]] tirx::Span spanOfRow(int row) const;
+
+public slots:
+    void nextChange();
+    void previousChange();
+    // Selects the rows of the new module whose statement covers source line
+    // `line` (1-based), unfolding them if needed; the selection is cleared
+    // when there are none.
+    void revealSourceLine(int line);
+
+signals:
+    // The user selected a line that came from `span`.
+    void sourceSpanActivated(const tirx::Span &span);
 
 private:
+    void showTexts(const QString &oldName, const std::string &oldText, const QString &newName,
+                   const std::string &newText);
+    void goToRow(int row);
+    void stepUnified(bool forward);
+    void onCurrentRowChanged(const QModelIndex &current);
+    void onClicked(const QModelIndex &index);
+    void updateActions();
+
     DiffModel *m_model;
     QLabel *m_title;
+    QToolButton *m_previousButton;
+    QToolButton *m_nextButton;
+    QToolButton *m_foldButton;
     QToolButton *m_unifiedButton;
+    QAction *m_previousChange;
+    QAction *m_nextChange;
     QStackedWidget *m_stack;
-    QTableView *m_table;
+    QSplitter *m_sides;
+    DiffPane *m_oldPane;
+    DiffPane *m_newPane;
     QPlainTextEdit *m_unified;
+    tirx::PrintedModule m_oldMap;
+    tirx::PrintedModule m_newMap;
+    bool m_selecting = false; // the selection moves on our behalf
 };

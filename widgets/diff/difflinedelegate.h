@@ -1,0 +1,16 @@
+#pragma once
+
+#include <QStyledItemDelegate>
+
+// Paints one cell of a diff pane: the row's tint, the changed characters of
+// a changed line in a stronger tint, then the text unelided. Selection is a
+// translucent overlay rather than the style's opaque fill, so a selected
+// line keeps its tints and its text colour.
+class DiffLineDelegate : public QStyledItemDelegate {
+    Q_OBJECT
+
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+    void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override;
+};

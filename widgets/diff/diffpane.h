@@ -1,0 +1,30 @@
+#pragma once
+
+#include <QTableView>
+
+class DiffModel;
+
+// One side of the side-by-side diff: the line numbers and text of the old
+// or the new module. Rows have one fixed height and lines never wrap or
+// elide; the text column is as wide as the longest line, so long lines
+// scroll sideways. Both panes share one model and one selection model.
+class DiffPane : public QTableView {
+    Q_OBJECT
+
+public:
+    enum class Side { Old, New };
+
+    DiffPane(Side side, DiffModel *model, QWidget *parent = nullptr);
+
+    [[nodiscard]] Side side() const { return m_side; }
+    [[nodiscard]] int textColumn() const;
+    // Resizes the columns for the model's current contents.
+    void fitColumns();
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
+private:
+    Side m_side;
+    DiffModel *m_model;
+};

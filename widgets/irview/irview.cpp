@@ -1,0 +1,150 @@
+#include "irview/irview.h"
+
+#include "irview/tracesourcemap.h"
+
+#include "editor/tirxlexer.h"
+
+#include <QEvent>
+#include <QLabel>
+#include <QVBoxLayout>
+#include <Qsci/qsciscintilla.h>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+constexpr int kSourceMarker = 1;
+
+QFont codeFont()
+{
+    QFont font(u"DejaVu Sans Mono"_s, 9);
+    font.setStyleHint(QFont::Monospace);
+    font.setFixedPitch(true);
+    return font;
+}
+
+// The lexer's colours are for a light paper; on a dark one keep the hue and
+// flip the lightness so every style stays readable.
+QColor forPaper(const QColor &color, bool dark)
+{
+    if (!dark)
+        return color;
+    const QColor hsl = color.toHsl();
+    const int lightness = std::max(170, 255 - hsl.lightness());
+    return QColor::fromHsl(hsl.hslHue(), std::min(hsl.hslSaturation(), 170), lightness);
+}
+
+} // namespace
+
+IrView::IrView(QWidget *parent)
+    : QWidget(parent)
+    , m_title(new QLabel(tr("No pass selected"), this))
+    , m_editor(new QsciScintilla(this))
+    , m_lexer(new TirxLexer(m_editor))
+{
+    m_title->setTextFormat(Qt::PlainText);
+    m_editor->setLexer(m_lexer);
+    m_editor->setReadOnly(true);
+    m_editor->setUtf8(true);
+    m_editor->setMarginLineNumbers(0, true);
+    m_editor->setMarginWidth(0, u"00000"_s);
+    m_editor->setMarginWidth(1, 0);
+    m_editor->setCaretLineVisible(true);
+    m_editor->markerDefine(QsciScintilla::Background, kSourceMarker);
+    applyPalette();
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_title);
+    layout->addWidget(m_editor, 1);
+
+    connect(m_editor, &QsciScintilla::cursorPositionChanged, this,
+            [this](int line, int) { onCursorMoved(line + 1); });
+}
+
+void IrView::applyPalette()
+{
+    const QPalette &p = palette();
+    const bool dark = p.color(QPalette::Base).lightnessF() < 0.5;
+    const QFont font = codeFont();
+    for (int style = 0; style < TirxLexer::StyleCount; ++style) {
+        m_lexer->setColor(forPaper(m_lexer->defaultColor(style), dark), style);
+        m_lexer->setPaper(p.color(QPalette::Base), style);
+        m_lexer->setFont(font, style);
+    }
+    m_lexer->setDefaultPaper(p.color(QPalette::Base));
+    m_lexer->setDefaultColor(p.color(QPalette::Text));
+    m_editor->setPaper(p.color(QPalette::Base));
+    m_editor->setColor(p.color(QPalette::Text));
+    m_editor->setCaretForegroundColor(p.color(QPalette::Text));
+    QColor caretLine = p.color(QPalette::Highlight);
+    caretLine.setAlpha(dark ? 60 : 30);
+    m_editor->setCaretLineBackgroundColor(caretLine);
+    m_editor->setMarginsBackgroundColor(p.color(QPalette::Window));
+    m_editor->setMarginsForegroundColor(p.color(QPalette::PlaceholderText));
+    m_editor->setMarginsFont(font);
+    m_editor->setSelectionBackgroundColor(p.color(QPalette::Highlight));
+    m_editor->setSelectionForegroundColor(p.color(QPalette::HighlightedText));
+    QColor marked = p.color(QPalette::Highlight);
+    marked = QColor::fromRgbF(0.5f * (marked.redF() + p.color(QPalette::Base).redF()),
+                              0.5f * (marked.greenF() + p.color(QPalette::Base).greenF()),
+                              0.5f * (marked.blueF() + p.color(QPalette::Base).blueF()));
+    m_editor->setMarkerBackgroundColor(marked, kSourceMarker);
+}
+
+void IrView::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange)
+        applyPalette();
+}
+
+void IrView::setEntry(const tirx::TraceEntry &entry)
+{
+    m_map = sourceMapOf(entry);
+    m_marked.clear();
+    m_title->setText(entry.passName == "input" ? tr("The module as written")
+                                                : tr("After %1").arg(QString::fromStdString(entry.passName)));
+    const bool moving = std::exchange(m_moving, true);
+    m_editor->setText(QString::fromStdString(entry.text));
+    m_moving = moving;
+}
+
+void IrView::clear()
+{
+    m_map = {};
+    m_marked.clear();
+    m_title->setText(tr("No pass selected"));
+    const bool moving = std::exchange(m_moving, true);
+    m_editor->clear();
+    m_moving = moving;
+}
+
+QString IrView::title() const
+{
+    return m_title->text();
+}
+
+void IrView::revealSourceLine(int line)
+{
+    m_editor->markerDeleteAll(kSourceMarker);
+    m_marked = line > 0 ? m_map.linesForSourceLine(static_cast<uint32_t>(line)) : std::vector<int>{};
+    for (int irLine : m_marked)
+        m_editor->markerAdd(irLine - 1, kSourceMarker);
+    if (m_marked.empty())
+        return;
+    const bool moving = std::exchange(m_moving, true);
+    m_editor->setCursorPosition(m_marked.front() - 1, 0);
+    m_editor->ensureLineVisible(m_marked.back() - 1);
+    m_editor->ensureLineVisible(m_marked.front() - 1);
+    m_moving = moving;
+}
+
+void IrView::onCursorMoved(int line)
+{
+    if (m_moving)
+        return;
+    const tirx::Span span = m_map.spanOfLine(line);
+    if (span.valid())
+        emit sourceSpanActivated(span);
+}
