@@ -1,214 +1,56 @@
 // TrnPrivateTensorAlloc creates the scratch tensors ("workspaces") that some
 // tile ops need and the user did not pass: a constant-bias tile for
-// activations with a constant bias (filled once by a tensorized memset) and a
-// PSUM accumulator for matmuls into SBUF. The workspaces are allocated at the
-// root of the first device_entry region and attached to the calls by keyword,
-// so the later dispatch finds them (chapter 03 §2, chapter 05 §3).
+// activations with a constant bias (filled once by a tensorized memset), a
+// partial-reduce tile for reductions that need two stages, and a PSUM
+// accumulator for matmuls into SBUF. The rules live in workspace_rules.cpp;
+// this file walks the function, then allocates the workspaces at the root of
+// the first device_entry region and attaches them to the calls by keyword, so
+// the later dispatch finds them (chapter 03 §2, chapter 05 §3).
 
+#include "analysis/int_bounds.h"
 #include "ir/callables.h"
 #include "ir/functor.h"
 #include "ir/make.h"
-#include "ir/tensor_type.h"
-#include "transform/alloc_info.h"
 #include "transform/passes.h"
+#include "transform/workspace_rules.h"
 
-#include <bit>
 #include <map>
-#include <tuple>
 
 namespace tirx {
 
 namespace {
 
-constexpr int64_t kDefaultMaxInstSize = 512;
-constexpr int64_t kPsumBanks = 8;
-constexpr int64_t kPsumBankElements = 512;
-
-std::optional<size_t> operandIndex(const Callable& c, std::string_view name)
-{
-    for (size_t i = 0; i < c.params.size(); ++i) {
-        if (c.params[i].name == name) return i;
-    }
-    return std::nullopt;
-}
-
-bool isAbsent(const Expr& e)
-{
-    const auto* t = as<TupleNode>(e);
-    return !e || (t && t->fields().empty());
-}
-
-const TensorType* operandType(const Expr& e)
-{
-    if (const auto* r = as<TensorRegionNode>(e)) return r->tensor()->tensorType().get();
-    if (const auto* v = as<VarNode>(e)) return v->isTensor() ? v->tensorType().get() : nullptr;
-    if (const auto* l = as<TensorLoadNode>(e)) return l->tensor()->tensorType().get();
-    return nullptr;
-}
-
-// The partition count of a tile-op operand: its layout's P size, or the
-// first dimension of a tensor without a layout (already physical).
-std::optional<int64_t> partitionsOf(const Expr& operand)
-{
-    const auto* type = operandType(operand);
-    if (!type) return std::nullopt;
-    if (type->layout()) return constLayoutSize(*type->layout(), Axis::P());
-    if (type->shape().empty()) return std::nullopt;
-    return constInt(type->shape().front());
-}
-
-Var newWorkspace(const std::string& name, std::vector<int64_t> shape, DataType dtype, const std::string& scope)
-{
-    TensorType::Fields f;
-    for (auto d : shape) f.shape.push_back(intImm(d));
-    f.dtype = dtype;
-    f.scope = scope;
-    return makeVar(name, VarType::tensorType(makeTensorType(std::move(f))));
-}
-
-Stmt allocStmt(const Var& var, std::vector<Expr> args)
-{
-    return makeBind(var, call(kAllocTensor, std::move(args), {}, DataType::handle(), {var->tensorType()}));
-}
-
-// with T.nki.tensorized_instruction(): for p_loop, f_loop: T.nki.memset(ws[p_loop, f_loop], value)
-Stmt memsetInit(const Var& ws, int64_t partitions, int64_t width, const Expr& value)
-{
-    auto p = makeVar("p_loop", VarType::scalar(DataType::int32()));
-    auto f = makeVar("f_loop", VarType::scalar(DataType::int32()));
-    auto memset = makeEvaluate(call("tirx.nki.memset", {tensorLoad(ws, {p, f}), value}));
-    auto inner = makeFor({f, intImm(0), intImm(width), intImm(1), ForKind::Serial, memset,
-                          Attrs{{{"nki_dim", stringImm("F")}}}});
-    auto outer = makeFor({p, intImm(0), intImm(partitions), intImm(1), ForKind::Serial, inner,
-                          Attrs{{{"nki_dim", stringImm("P")}}}});
-    return makeRegion(kTensorizedInstruction, {}, {}, outer);
-}
-
-struct Workspace {
-    Var var;
-    Stmt alloc;
-    Stmt init; // may be null
-};
-
+// Walks the body in program order, recording the range of every loop met so
+// far (the reference never forgets one) and applying the workspace rules to
+// each tile call.
 class Collector final : public IrMutator {
 public:
-    // Workspaces in creation order; const-bias entries are keyed for sharing.
-    std::vector<Workspace> workspaces;
+    WorkspaceTable table;
     std::vector<Diagnostic> diagnostics;
 
 protected:
+    Stmt mutateFor(const Stmt& self, const ForNode& s) override
+    {
+        const auto lo = constIntBound(s.begin(), m_ranges);
+        const auto hi = constIntBound(s.end(), m_ranges);
+        if (lo.min != IntBound::kNegInf && hi.max != IntBound::kPosInf && hi.max > lo.min)
+            m_ranges[s.var().get()] = VarRange{lo.min, hi.max - lo.min};
+        return IrMutator::mutateFor(self, s);
+    }
+
     Stmt mutateEvaluate(const Stmt& self, const EvaluateNode& s) override
     {
         const auto* c = as<CallNode>(s.value());
         if (!c) return self;
         const auto* callable = findCallableByOp(c->op());
         if (!callable || callable->kind != CallableKind::TileOp) return self;
-        const auto name = callable->name;
-        Expr rebuilt;
-        if (name == "T.trn.tile.activation") rebuilt = constBias(*c, *callable, self->span());
-        else if (name == "T.trn.tile.matmul") rebuilt = accPsum(*c, *callable);
-        else if (name == "T.trn.tile.tensorreduce" || name == "T.trn.tile.tensorscalar_reduce" ||
-                 name == "T.trn.tile.activation_reduce")
-            reportPartialReduce(*c, *callable, self->span());
+        Expr rebuilt = attachWorkspaces(*c, *callable, self->span(), table, m_ranges, diagnostics);
         if (!rebuilt) return self;
         return makeEvaluate(rebuilt, self->span());
     }
 
 private:
-    static Expr withOperand(const CallNode& c, size_t index, const Expr& value)
-    {
-        auto args = c.args();
-        while (args.size() <= index) args.push_back(tuple({}));
-        args[index] = value;
-        return call(c.op(), std::move(args), c.attrs(), c.dtype(), c.tyArgs(), c.span());
-    }
-
-    static Expr operand(const CallNode& c, std::optional<size_t> index)
-    {
-        return index && *index < c.args().size() ? c.args()[*index] : nullptr;
-    }
-
-    Expr constBias(const CallNode& c, const Callable& callable, Span span)
-    {
-        const auto slot = operandIndex(callable, "const_bias");
-        if (!slot || !isAbsent(operand(c, slot))) return nullptr;
-        const auto bias = operand(c, operandIndex(callable, "bias"));
-        const auto* constant = as<FloatImmNode>(bias ? bias : nullptr);
-        Expr value = bias;
-        if (!bias || isAbsent(bias)) value = floatImm(0.0); // the signature's default bias
-        else if (!constant) return nullptr;                  // a region bias needs no workspace
-
-        int64_t width = kDefaultMaxInstSize;
-        if (const auto attr = c.attrs().get("max_inst_size")) {
-            if (auto v = constInt(attr)) width = *v;
-        }
-        if (width < 0) {
-            diagnostics.push_back({Diagnostic::Severity::Error,
-                                   "constant bias workspace allocation requires a finite max_inst_size", span});
-            return nullptr;
-        }
-        const auto partitions = partitionsOf(c.args().empty() ? nullptr : c.args().front());
-        if (!partitions) {
-            diagnostics.push_back({Diagnostic::Severity::Error,
-                                   "cannot size the const_bias workspace: the destination's partition count is not "
-                                   "a constant",
-                                   span});
-            return nullptr;
-        }
-        const double v = as<FloatImmNode>(value)->value();
-        const auto key = std::make_tuple(value->dtype().str(), std::bit_cast<uint64_t>(v));
-        auto found = m_constBias.find(key);
-        if (found != m_constBias.end()) {
-            auto& ws = workspaces[found->second];
-            const auto& shape = ws.var->tensorType()->shape();
-            const int64_t oldP = *constInt(shape[0]);
-            const int64_t oldW = *constInt(shape[1]);
-            if (oldP < *partitions || oldW < width) {
-                // A larger tile replaces the entry; its memset is built from this call's
-                // sizes, exactly as the reference does (which may leave part uninitialised).
-                auto bigger = newWorkspace("const_bias", {std::max(oldP, *partitions), std::max(oldW, width)},
-                                           value->dtype(), "trn.sbuf");
-                m_replaced[ws.var.get()] = bigger;
-                ws = Workspace{bigger, allocStmt(bigger, {}), memsetInit(bigger, *partitions, width, value)};
-            }
-            return withOperand(c, *slot, ws.var);
-        }
-        auto var = newWorkspace("const_bias", {*partitions, width}, value->dtype(), "trn.sbuf");
-        m_constBias.emplace(key, workspaces.size());
-        workspaces.push_back({var, allocStmt(var, {}), memsetInit(var, *partitions, width, value)});
-        return withOperand(c, *slot, var);
-    }
-
-    Expr accPsum(const CallNode& c, const Callable& callable)
-    {
-        const auto slot = operandIndex(callable, "acc_psum");
-        if (!slot || !isAbsent(operand(c, slot)) || c.args().empty()) return nullptr;
-        const auto* dst = operandType(c.args().front());
-        if (!dst || dst->isPsum()) return nullptr;
-        const auto partitions = partitionsOf(c.args().front());
-        if (!partitions) return nullptr;
-        auto var = newWorkspace("acc_psum", {kPsumBanks, *partitions, kPsumBankElements}, DataType::float32(),
-                                "trn.psum");
-        workspaces.push_back({var, allocStmt(var, {tuple({intImm(0), intImm(0)})}), nullptr});
-        return withOperand(c, *slot, var);
-    }
-
-    void reportPartialReduce(const CallNode& c, const Callable& callable, Span span)
-    {
-        if (!isAbsent(operand(c, operandIndex(callable, "partial_reduce")))) return;
-        diagnostics.push_back({Diagnostic::Severity::Warning,
-                               "the partial_reduce workspace of '" + std::string{callable.name} +
-                                   "' needs the reduction planner, which is not implemented yet; pass one explicitly",
-                               span});
-    }
-
-public:
-    // Calls that used a const-bias tile later replaced by a bigger one must
-    // all point at the final tile.
-    std::map<const VarNode*, Var> m_replaced;
-
-private:
-    std::map<std::tuple<std::string, uint64_t>, size_t> m_constBias;
+    VarRanges m_ranges;
 };
 
 // Re-points calls at replaced const-bias tiles.
@@ -272,8 +114,8 @@ PassResult run(const ModuleRef& module, const PassContext& ctx)
         auto body = collector.mutateStmt(fn->body());
         diags.insert(diags.end(), collector.diagnostics.begin(), collector.diagnostics.end());
         if (body == fn->body()) return fn;
-        if (!collector.m_replaced.empty()) body = Repoint{collector.m_replaced}.mutateStmt(body);
-        body = Inject{collector.workspaces}.mutateStmt(body);
+        if (!collector.table.replaced().empty()) body = Repoint{collector.table.replaced()}.mutateStmt(body);
+        body = Inject{collector.table.workspaces()}.mutateStmt(body);
         return fn->withBody(body);
     });
 }
@@ -283,7 +125,8 @@ PassResult run(const ModuleRef& module, const PassContext& ctx)
 PassInfo trnPrivateTensorAllocPass()
 {
     return {"TrnPrivateTensorAlloc",
-            "Allocate the workspaces tile ops need (const_bias, acc_psum) at the device-entry root and attach them.",
+            "Allocate the workspaces tile ops need (const_bias, partial_reduce, acc_psum) at the device-entry root and "
+            "attach them.",
             run, {}};
 }
 
