@@ -32,7 +32,79 @@ void PassListModel::setTrace(std::shared_ptr<const tirx::Trace> trace)
 {
     beginResetModel();
     m_trace = std::move(trace);
+    rebuild();
     endResetModel();
+}
+
+void PassListModel::setPipeline(const QStringList &passes)
+{
+    beginResetModel();
+    m_pipeline = passes;
+    m_off.clear();
+    rebuild();
+    endResetModel();
+}
+
+QStringList PassListModel::enabledPasses() const
+{
+    QStringList passes;
+    for (const QString &pass : m_pipeline) {
+        if (!m_off.contains(pass))
+            passes << pass;
+    }
+    return passes;
+}
+
+bool PassListModel::setPassEnabled(const QString &passName, bool enabled)
+{
+    if (!m_pipeline.contains(passName))
+        return false;
+    if (enabled == !m_off.contains(passName))
+        return true;
+    if (enabled)
+        m_off.remove(passName);
+    else
+        m_off.insert(passName);
+    // The entries stay until the next Trace; only the look of the rows changes.
+    if (rowCount() > 0)
+        emit dataChanged(index(0), index(rowCount() - 1));
+    emit enabledPassesChanged(enabledPasses());
+    return true;
+}
+
+void PassListModel::rebuild()
+{
+    m_rows.clear();
+    const int entries = m_trace ? static_cast<int>(m_trace->entries.size()) : 0;
+    if (entries == 0 && m_pipeline.isEmpty())
+        return;
+    m_rows.push_back({entries > 0 ? fromStd(m_trace->entries.front().passName) : u"input"_s,
+                      entries > 0 ? 0 : -1, false});
+    std::vector<bool> shown(static_cast<size_t>(entries), false);
+    if (entries > 0)
+        shown[0] = true;
+    // Each pipeline pass takes the next entry of its name; a pass switched
+    // off or not reached has none.
+    int next = 1;
+    for (const QString &pass : m_pipeline) {
+        Row row{pass, -1, true};
+        const std::string name = pass.toStdString();
+        for (int e = next; e < entries; ++e) {
+            if (m_trace->entries[static_cast<size_t>(e)].passName == name) {
+                row.entry = e;
+                shown[static_cast<size_t>(e)] = true;
+                next = e + 1;
+                break;
+            }
+        }
+        m_rows.push_back(row);
+    }
+    // Entries of passes the pipeline does not list (a Trace from another
+    // pipeline, or no pipeline at all) follow, so nothing that ran is hidden.
+    for (int e = 1; e < entries; ++e) {
+        if (!shown[static_cast<size_t>(e)])
+            m_rows.push_back({fromStd(m_trace->entries[static_cast<size_t>(e)].passName), e, false});
+    }
 }
 
 void PassListModel::setStale(bool stale)
@@ -46,45 +118,83 @@ void PassListModel::setStale(bool stale)
 
 int PassListModel::rowCount(const QModelIndex &parent) const
 {
-    if (parent.isValid() || !m_trace)
-        return 0;
-    return static_cast<int>(m_trace->entries.size());
+    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
 }
 
 int PassListModel::rowOf(const QString &passName) const
 {
-    const std::string name = passName.toStdString();
-    for (int row = 0; row < rowCount(); ++row) {
-        if (m_trace->entries[static_cast<size_t>(row)].passName == name)
-            return row;
+    for (size_t row = 0; row < m_rows.size(); ++row) {
+        if (m_rows[row].name == passName)
+            return static_cast<int>(row);
     }
     return -1;
 }
 
+int PassListModel::entryOf(int row) const
+{
+    return row >= 0 && row < rowCount() ? m_rows[static_cast<size_t>(row)].entry : -1;
+}
+
+int PassListModel::rowOfEntry(int entry) const
+{
+    if (entry < 0)
+        return -1;
+    for (size_t row = 0; row < m_rows.size(); ++row) {
+        if (m_rows[row].entry == entry)
+            return static_cast<int>(row);
+    }
+    return -1;
+}
+
+const tirx::TraceEntry *PassListModel::entryAt(int row) const
+{
+    const int entry = entryOf(row);
+    return entry >= 0 ? &m_trace->entries[static_cast<size_t>(entry)] : nullptr;
+}
+
 PassListModel::Status PassListModel::status(int row) const
 {
-    const tirx::TraceEntry &entry = m_trace->entries[static_cast<size_t>(row)];
+    const Row &r = m_rows[static_cast<size_t>(row)];
+    if (r.inPipeline && m_off.contains(r.name))
+        return Status::Off;
+    const tirx::TraceEntry *entry = entryAt(row);
+    if (!entry)
+        return row == 0 ? Status::Unchanged : Status::NotRun;
     bool warning = false;
-    for (const tirx::Diagnostic &d : entry.diagnostics) {
+    for (const tirx::Diagnostic &d : entry->diagnostics) {
         if (d.severity == tirx::Diagnostic::Severity::Error)
             return Status::Error;
         warning = warning || d.severity == tirx::Diagnostic::Severity::Warning;
     }
-    if (entry.failed)
+    if (entry->failed)
         return Status::Error;
     if (warning)
         return Status::Warning;
-    return entry.changed ? Status::Changed : Status::Unchanged;
+    return entry->changed ? Status::Changed : Status::Unchanged;
 }
 
 QString PassListModel::toolTip(int row) const
 {
-    const tirx::TraceEntry &entry = m_trace->entries[static_cast<size_t>(row)];
+    const Row &r = m_rows[static_cast<size_t>(row)];
+    const tirx::TraceEntry *entry = entryAt(row);
+    switch (status(row)) {
+    case Status::Off:
+        return tr("%1 is switched off; check it to run it again").arg(r.name);
+    case Status::NotRun:
+        return tr("%1 did not run: an earlier pass failed, or the passes are being lowered").arg(r.name);
+    case Status::Unchanged:
+    case Status::Changed:
+    case Status::Warning:
+    case Status::Error:
+        break;
+    }
+    if (!entry)
+        return r.name;
     QStringList lines;
-    lines << fromStd(entry.passName) + u" — "_s + formatTime(entry.microseconds);
+    lines << r.name + u" — "_s + formatTime(entry->microseconds);
     if (row > 0)
-        lines << (entry.changed ? tr("changed the module") : tr("left the module unchanged"));
-    for (const tirx::Diagnostic &d : entry.diagnostics) {
+        lines << (entry->changed ? tr("changed the module") : tr("left the module unchanged"));
+    for (const tirx::Diagnostic &d : entry->diagnostics) {
         QString line = fromStd(tirx::severityName(d.severity)) + u": "_s + QString::fromStdString(d.message);
         if (d.span.valid())
             line = u"%1:%2: "_s.arg(d.span.line).arg(d.span.column) + line;
@@ -98,40 +208,86 @@ QVariant PassListModel::data(const QModelIndex &index, int role) const
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
     const int row = index.row();
-    const tirx::TraceEntry &entry = m_trace->entries[static_cast<size_t>(row)];
+    const Row &r = m_rows[static_cast<size_t>(row)];
+    const tirx::TraceEntry *entry = entryAt(row);
     switch (role) {
     case Qt::DisplayRole:
-        if (row == 0)
-            return fromStd(entry.passName);
-        return QString(fromStd(entry.passName) + u"  ·  "_s + formatTime(entry.microseconds));
+        switch (status(row)) {
+        case Status::Off:
+            return QString(r.name + u"  ·  "_s + tr("off"));
+        case Status::NotRun:
+            return QString(r.name + u"  ·  "_s + tr("not run"));
+        case Status::Unchanged:
+        case Status::Changed:
+        case Status::Warning:
+        case Status::Error:
+            break;
+        }
+        if (row == 0 || !entry)
+            return r.name;
+        return QString(r.name + u"  ·  "_s + formatTime(entry->microseconds));
     case NameRole:
-        return fromStd(entry.passName);
+        return r.name;
     case StatusRole:
         return QVariant::fromValue(status(row));
     case MicrosecondsRole:
-        return QVariant::fromValue<qint64>(entry.microseconds);
+        return QVariant::fromValue<qint64>(entry ? entry->microseconds : 0);
+    case EntryRole:
+        return r.entry;
+    case Qt::CheckStateRole:
+        if (!r.inPipeline)
+            return {};
+        return m_off.contains(r.name) ? Qt::Unchecked : Qt::Checked;
     case Qt::ToolTipRole:
         return toolTip(row);
     case Qt::ForegroundRole: {
         const Status s = status(row);
+        const bool dark = QApplication::palette().color(QPalette::Base).lightnessF() < 0.5;
         if (s == Status::Error)
-            return QColor(0xd3, 0x2f, 0x2f);
+            return dark ? QColor(0xff, 0x6b, 0x6b) : QColor(0xc6, 0x28, 0x28);
         if (s == Status::Warning)
-            return QColor(0xe6, 0x7e, 0x00);
-        if (m_stale || (s == Status::Unchanged && row > 0))
+            return dark ? QColor(0xff, 0xb7, 0x4d) : QColor(0xb2, 0x6a, 0x00);
+        if (m_stale || (row > 0 && s != Status::Changed))
             return QApplication::palette().color(QPalette::Disabled, QPalette::Text);
         return {};
     }
     case Qt::FontRole: {
-        if (status(row) != Status::Changed)
+        const Status s = status(row);
+        if (s != Status::Changed && s != Status::Off)
             return {};
         QFont font;
-        font.setBold(true);
+        font.setBold(s == Status::Changed);
+        font.setStrikeOut(s == Status::Off);
         return font;
     }
     default:
         return {};
     }
+}
+
+bool PassListModel::setData(const QModelIndex &index, const QVariant &value, int role)
+{
+    if (role != Qt::CheckStateRole ||
+        !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return false;
+    const Row &r = m_rows[static_cast<size_t>(index.row())];
+    if (!r.inPipeline)
+        return false;
+    return setPassEnabled(r.name, value.value<Qt::CheckState>() == Qt::Checked);
+}
+
+Qt::ItemFlags PassListModel::flags(const QModelIndex &index) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return Qt::NoItemFlags;
+    const Row &r = m_rows[static_cast<size_t>(index.row())];
+    Qt::ItemFlags flags = Qt::ItemIsEnabled | Qt::ItemNeverHasChildren;
+    // Only a pass that ran has a module to show.
+    if (r.entry >= 0)
+        flags |= Qt::ItemIsSelectable;
+    if (r.inPipeline)
+        flags |= Qt::ItemIsUserCheckable;
+    return flags;
 }
 
 QHash<int, QByteArray> PassListModel::roleNames() const
@@ -140,5 +296,6 @@ QHash<int, QByteArray> PassListModel::roleNames() const
     names.insert(NameRole, "name");
     names.insert(StatusRole, "status");
     names.insert(MicrosecondsRole, "microseconds");
+    names.insert(EntryRole, "entry");
     return names;
 }

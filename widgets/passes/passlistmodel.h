@@ -3,44 +3,78 @@
 #include "transform/pipeline.h"
 
 #include <QAbstractListModel>
+#include <QSet>
+#include <QStringList>
 
 #include <memory>
+#include <vector>
 
-// One row per entry of a Trace: the input, then every pass that ran. Shows
-// the pass name and time; the status (changed, unchanged, warning, error)
-// colours the row and the diagnostics make up its tool tip.
+// The input row, then one row per pass of the pipeline with a check box to
+// switch the pass off. A row shows the pass's Trace entry when it ran: name
+// and time, the status (changed, unchanged, warning, error) colouring the
+// row and the diagnostics as its tool tip. A pass switched off, or not
+// reached because an earlier one failed, has no entry. Without a pipeline
+// the rows are the Trace's entries.
 class PassListModel : public QAbstractListModel {
     Q_OBJECT
 
 public:
-    enum class Status { Unchanged, Changed, Warning, Error };
+    enum class Status { Unchanged, Changed, Warning, Error, Off, NotRun };
     Q_ENUM(Status)
 
     enum Role {
         NameRole = Qt::UserRole + 1, // QString: the pass name alone
         StatusRole,                  // Status
         MicrosecondsRole,            // qint64
+        EntryRole,                   // int: index into the Trace, -1 when the pass did not run
     };
 
     explicit PassListModel(QObject *parent = nullptr);
 
     void setTrace(std::shared_ptr<const tirx::Trace> trace);
     [[nodiscard]] std::shared_ptr<const tirx::Trace> trace() const { return m_trace; }
+    // The passes the rows list, in order; switches every pass back on.
+    void setPipeline(const QStringList &passes);
+    [[nodiscard]] QStringList pipeline() const { return m_pipeline; }
+    // The pipeline's passes that are switched on, in order: what to run.
+    [[nodiscard]] QStringList enabledPasses() const;
+    // Switches pass `passName` on or off; false if the pipeline has no such pass.
+    bool setPassEnabled(const QString &passName, bool enabled);
     // Greys the rows while the trace is from an older, now unparsable text.
     void setStale(bool stale);
     [[nodiscard]] bool isStale() const { return m_stale; }
 
-    // Row of the entry named `passName`, or -1.
+    // Row of the pass named `passName`, or -1.
     [[nodiscard]] int rowOf(const QString &passName) const;
+    // Trace entry shown by `row`, or -1; and the row showing `entry`, or -1.
+    [[nodiscard]] int entryOf(int row) const;
+    [[nodiscard]] int rowOfEntry(int entry) const;
     [[nodiscard]] Status status(int row) const;
 
     [[nodiscard]] int rowCount(const QModelIndex &parent = {}) const override;
     [[nodiscard]] QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;
+    [[nodiscard]] Qt::ItemFlags flags(const QModelIndex &index) const override;
     [[nodiscard]] QHash<int, QByteArray> roleNames() const override;
 
+signals:
+    // A pass was switched on or off; `passes` is enabledPasses().
+    void enabledPassesChanged(const QStringList &passes);
+
 private:
+    struct Row {
+        QString name;
+        int entry = -1;
+        bool inPipeline = false; // has a check box
+    };
+
+    void rebuild();
+    [[nodiscard]] const tirx::TraceEntry *entryAt(int row) const;
     [[nodiscard]] QString toolTip(int row) const;
 
     std::shared_ptr<const tirx::Trace> m_trace;
+    QStringList m_pipeline;
+    QSet<QString> m_off;
+    std::vector<Row> m_rows;
     bool m_stale = false;
 };

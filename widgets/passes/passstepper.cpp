@@ -3,11 +3,13 @@
 #include "passes/passfiltermodel.h"
 #include "passes/passlistmodel.h"
 
+#include "target/target.h"
 #include "transform/registry.h"
 
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QKeyEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListView>
@@ -29,6 +31,7 @@ PassStepper::PassStepper(QWidget *parent)
     , m_filter(new PassFilterModel(this))
     , m_view(new QListView(this))
     , m_preset(new QComboBox(this))
+    , m_target(new QComboBox(this))
     , m_hideUnchanged(new QCheckBox(tr("Hide unchanged"), this))
     , m_back(new QToolButton(this))
     , m_forward(new QToolButton(this))
@@ -45,6 +48,13 @@ PassStepper::PassStepper(QWidget *parent)
         m_preset->setItemData(m_preset->count() - 1, fromStd(preset.description), Qt::ToolTipRole);
     }
     m_preset->setToolTip(tr("Pipeline preset"));
+    for (const tirx::Target &target : tirx::targets()) {
+        m_target->addItem(fromStd(target.tag), fromStd(target.tag));
+        m_target->setItemData(m_target->count() - 1, fromStd(target.description), Qt::ToolTipRole);
+    }
+    m_target->setToolTip(tr("Target, when the module names none"));
+    m_target->setCurrentIndex(m_target->findData(fromStd(tirx::defaultTarget().tag)));
+    m_view->installEventFilter(this);
 
     auto *back = new QAction(tr("Previous Pass"), this);
     back->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
@@ -66,7 +76,8 @@ PassStepper::PassStepper(QWidget *parent)
     m_forward->setToolButtonStyle(Qt::ToolButtonIconOnly);
 
     m_stale->setWordWrap(true);
-    m_stale->setStyleSheet(u"color: #b26a00;"_s);
+    // The stale note in the palette's link colour: readable on light and dark alike.
+    m_stale->setForegroundRole(QPalette::Link);
     m_stale->hide();
 
     auto *bar = new QHBoxLayout;
@@ -74,6 +85,7 @@ PassStepper::PassStepper(QWidget *parent)
     bar->addWidget(m_back);
     bar->addWidget(m_forward);
     bar->addWidget(m_preset, 1);
+    bar->addWidget(m_target, 1);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(bar);
@@ -84,8 +96,14 @@ PassStepper::PassStepper(QWidget *parent)
     connect(back, &QAction::triggered, this, &PassStepper::stepBack);
     connect(forward, &QAction::triggered, this, &PassStepper::stepForward);
     connect(m_hideUnchanged, &QCheckBox::toggled, this, &PassStepper::setHideUnchanged);
-    connect(m_preset, &QComboBox::currentIndexChanged, this,
-            [this] { emit presetChanged(m_preset->currentData().toString()); });
+    connect(m_preset, &QComboBox::currentIndexChanged, this, [this] {
+        applyPreset();
+        emit presetChanged(m_preset->currentData().toString());
+    });
+    connect(m_target, &QComboBox::currentIndexChanged, this,
+            [this] { emit targetChanged(m_target->currentData().toString()); });
+    connect(m_model, &PassListModel::enabledPassesChanged, this, &PassStepper::enabledPassesChanged);
+    applyPreset();
     connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
             &PassStepper::onViewCurrentChanged);
     updateButtons();
@@ -95,15 +113,15 @@ void PassStepper::setTrace(std::shared_ptr<const tirx::Trace> trace)
 {
     const QString previous = m_currentName;
     const int previousEntry = m_current;
+    const int entries = trace ? static_cast<int>(trace->entries.size()) : 0;
     {
         const QSignalBlocker blocker(m_view->selectionModel());
         m_model->setTrace(std::move(trace));
     }
     m_current = -1;
-    int entry = previous.isEmpty() ? -1 : m_model->rowOf(previous);
-    if (entry < 0 && m_model->rowCount() > 0)
-        entry =
-            previousEntry >= 0 ? std::min(previousEntry, m_model->rowCount() - 1) : m_model->rowCount() - 1;
+    int entry = previous.isEmpty() ? -1 : m_model->entryOf(m_model->rowOf(previous));
+    if (entry < 0 && entries > 0)
+        entry = previousEntry >= 0 ? std::min(previousEntry, entries - 1) : entries - 1;
     setCurrentEntry(entry);
     // The same index may now hold a different module: always tell the views.
     if (m_current == entry && entry >= 0)
@@ -119,12 +137,24 @@ void PassStepper::setStale(bool stale)
 
 int PassStepper::visibleRow(int entry) const
 {
-    return m_filter->mapFromSource(m_model->index(entry)).row();
+    const int row = m_model->rowOfEntry(entry);
+    return row < 0 ? -1 : m_filter->mapFromSource(m_model->index(row)).row();
+}
+
+int PassStepper::entryFrom(int row, int step) const
+{
+    for (int r = row + step; r >= 0 && r < m_filter->rowCount(); r += step) {
+        const int entry = m_filter->index(r, 0).data(PassListModel::EntryRole).toInt();
+        if (entry >= 0)
+            return entry;
+    }
+    return -1;
 }
 
 void PassStepper::selectVisible(int entry)
 {
-    const QModelIndex index = m_filter->mapFromSource(m_model->index(entry));
+    const int row = m_model->rowOfEntry(entry);
+    const QModelIndex index = row < 0 ? QModelIndex() : m_filter->mapFromSource(m_model->index(row));
     const QSignalBlocker blocker(m_view->selectionModel());
     if (!index.isValid()) {
         m_view->selectionModel()->clear();
@@ -136,10 +166,11 @@ void PassStepper::selectVisible(int entry)
 
 void PassStepper::setCurrentEntry(int entry)
 {
-    if (entry < -1 || entry >= m_model->rowCount())
+    if (entry < -1 || (entry >= 0 && m_model->rowOfEntry(entry) < 0))
         return;
     selectVisible(entry);
-    m_currentName = entry >= 0 ? m_model->index(entry).data(PassListModel::NameRole).toString() : QString();
+    m_currentName =
+        entry >= 0 ? m_model->index(m_model->rowOfEntry(entry)).data(PassListModel::NameRole).toString() : QString();
     if (entry != m_current) {
         m_current = entry;
         emit currentEntryChanged(entry);
@@ -149,7 +180,7 @@ void PassStepper::setCurrentEntry(int entry)
 
 bool PassStepper::selectPass(const QString &passName)
 {
-    const int entry = m_model->rowOf(passName);
+    const int entry = m_model->entryOf(m_model->rowOf(passName));
     if (entry < 0)
         return false;
     setCurrentEntry(entry);
@@ -159,29 +190,78 @@ bool PassStepper::selectPass(const QString &passName)
 void PassStepper::onViewCurrentChanged()
 {
     const QModelIndex current = m_filter->mapToSource(m_view->currentIndex());
-    if (current.isValid())
-        setCurrentEntry(current.row());
+    const int entry = m_model->entryOf(current.row());
+    if (current.isValid() && entry >= 0)
+        setCurrentEntry(entry);
 }
 
 void PassStepper::stepBack()
 {
     const int row = visibleRow(m_current);
-    if (row > 0)
-        setCurrentEntry(m_filter->mapToSource(m_filter->index(row - 1, 0)).row());
+    const int entry = row < 0 ? -1 : entryFrom(row, -1);
+    if (entry >= 0)
+        setCurrentEntry(entry);
 }
 
 void PassStepper::stepForward()
 {
     const int row = visibleRow(m_current);
-    if (row >= 0 && row + 1 < m_filter->rowCount())
-        setCurrentEntry(m_filter->mapToSource(m_filter->index(row + 1, 0)).row());
+    const int entry = row < 0 ? -1 : entryFrom(row, +1);
+    if (entry >= 0)
+        setCurrentEntry(entry);
 }
 
 void PassStepper::updateButtons()
 {
     const int row = visibleRow(m_current);
-    m_back->defaultAction()->setEnabled(row > 0);
-    m_forward->defaultAction()->setEnabled(row >= 0 && row + 1 < m_filter->rowCount());
+    m_back->defaultAction()->setEnabled(row >= 0 && entryFrom(row, -1) >= 0);
+    m_forward->defaultAction()->setEnabled(row >= 0 && entryFrom(row, +1) >= 0);
+}
+
+bool PassStepper::eventFilter(QObject *watched, QEvent *event)
+{
+    // j / k step like the arrows, as in a pager, while the list has focus.
+    if (watched == m_view && event->type() == QEvent::KeyPress) {
+        const auto *key = static_cast<QKeyEvent *>(event);
+        if (key->modifiers() == Qt::NoModifier && (key->key() == Qt::Key_J || key->key() == Qt::Key_K)) {
+            if (key->key() == Qt::Key_J)
+                stepForward();
+            else
+                stepBack();
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void PassStepper::applyPreset()
+{
+    QStringList passes;
+    if (const tirx::PipelinePreset *preset = tirx::findPreset(m_preset->currentData().toString().toStdString())) {
+        for (std::string_view pass : preset->passes)
+            passes << fromStd(pass);
+    }
+    const QSignalBlocker blocker(m_view->selectionModel());
+    m_model->setPipeline(passes);
+    selectVisible(m_current);
+    updateButtons();
+}
+
+QStringList PassStepper::enabledPasses() const
+{
+    return m_model->enabledPasses();
+}
+
+QString PassStepper::target() const
+{
+    return m_target->currentData().toString();
+}
+
+void PassStepper::setTarget(const QString &tag)
+{
+    const int index = m_target->findData(tag);
+    if (index >= 0)
+        m_target->setCurrentIndex(index);
 }
 
 QString PassStepper::preset() const
