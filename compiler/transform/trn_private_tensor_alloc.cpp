@@ -81,6 +81,8 @@ class Inject final : public IrMutator {
 public:
     explicit Inject(const std::vector<Workspace>& ws) : m_ws(ws) {}
 
+    [[nodiscard]] bool placed() const { return m_done; }
+
 protected:
     Stmt mutateRegion(const Stmt& self, const RegionNode& s) override
     {
@@ -115,7 +117,17 @@ PassResult run(const ModuleRef& module, const PassContext& ctx)
         diags.insert(diags.end(), collector.diagnostics.begin(), collector.diagnostics.end());
         if (body == fn->body()) return fn;
         if (!collector.table.replaced().empty()) body = Repoint{collector.table.replaced()}.mutateStmt(body);
-        body = Inject{collector.table.workspaces()}.mutateStmt(body);
+        Inject inject{collector.table.workspaces()};
+        body = inject.mutateStmt(body);
+        if (!inject.placed() && !collector.table.workspaces().empty()) {
+            // The reference drops the allocations silently and still rewrites
+            // the calls; say why their workspaces are undefined.
+            diags.push_back({Diagnostic::Severity::Warning,
+                             "the function has no T.device_entry() region, so the " +
+                                 std::to_string(collector.table.workspaces().size()) +
+                                 " workspace(s) attached to its tile calls are not allocated; add T.device_entry()",
+                             fn->span()});
+        }
         return fn->withBody(body);
     });
 }
