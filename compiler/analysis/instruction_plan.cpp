@@ -27,10 +27,7 @@ bool provablyDivisible(const Expr& x, int64_t d, const VarRanges& ranges)
     return canProve(binary(BinaryOp::EQ, floorMod(x, intImm(d, x->dtype())), intImm(0, x->dtype())), ranges);
 }
 
-bool isUnit(const Expr& e)
-{
-    return isConstInt(e, 1);
-}
+bool isUnit(const Expr& e) { return isConstInt(e, 1); }
 
 std::string dimsText(const std::vector<Range>& ranges)
 {
@@ -87,8 +84,10 @@ InstRepr maxLinear(size_t region, std::vector<std::pair<size_t, ViewIter>> iters
             throw PlanError("invalid instruction stride " + std::to_string(minStride));
         if (stride && *stride * out.size != it.stride) break;
         if (!stride) stride = std::max(minStride, it.stride);
-        if (minStride % it.stride == 0) out.size = it.extent * it.stride / *stride;
-        else out.size *= it.extent;
+        if (minStride % it.stride == 0)
+            out.size = it.extent * it.stride / *stride;
+        else
+            out.size *= it.extent;
         out.selected->push_back(idx);
     }
     out.stride = stride.value_or(1);
@@ -121,15 +120,9 @@ bool allOnChipAxes(const std::vector<ViewIter>& iters)
 
 } // namespace
 
-bool ViewIter::isFree() const
-{
-    return axis == Axis::F() || axis == Axis::bank();
-}
+bool ViewIter::isFree() const { return axis == Axis::F() || axis == Axis::bank(); }
 
-std::vector<Range> regionRanges(const Expr& region)
-{
-    return asRegion(region).ranges();
-}
+std::vector<Range> regionRanges(const Expr& region) { return asRegion(region).ranges(); }
 
 bool provablyEqualExpr(const Expr& a, const Expr& b, const VarRanges& ranges)
 {
@@ -248,7 +241,8 @@ void InstructionPlanner::resplit(size_t r, size_t other, const DimMap& map)
 {
     auto shapeView = [this](size_t v, size_t dim) {
         std::vector<int64_t> out;
-        for (size_t j = m_views[v].seps[dim]; j < m_views[v].seps[dim + 1]; ++j) out.push_back(m_views[v].iters[j].extent);
+        for (size_t j = m_views[v].seps[dim]; j < m_views[v].seps[dim + 1]; ++j)
+            out.push_back(m_views[v].iters[j].extent);
         return out;
     };
     View& view = m_views[r];
@@ -289,8 +283,8 @@ void InstructionPlanner::link(size_t a, size_t b, const DimMap& map)
             const size_t nj = m_views[b].seps[j + 1] - m_views[b].seps[j];
             if (ni != nj)
                 throw PlanError("the number of data iters at dim " + std::to_string(i) + " of '" + m_views[r].name +
-                                "' is not equal to the number at dim " + std::to_string(j) + " of '" +
-                                m_views[b].name + "'");
+                                "' is not equal to the number at dim " + std::to_string(j) + " of '" + m_views[b].name +
+                                "'");
         }
     }
 }
@@ -299,8 +293,10 @@ InstRepr InstructionPlanner::maxInstFromRegion(size_t r, const std::vector<size_
 {
     const View& view = m_views[r];
     std::vector<size_t> dims;
-    if (allowedDims && !allowedDims->empty()) dims = *allowedDims;
-    else for (size_t i = 0; i + 1 < view.seps.size(); ++i) dims.push_back(i);
+    if (allowedDims && !allowedDims->empty())
+        dims = *allowedDims;
+    else
+        for (size_t i = 0; i + 1 < view.seps.size(); ++i) dims.push_back(i);
     std::vector<std::pair<size_t, ViewIter>> free;
     for (auto d : dims) {
         for (size_t j = view.seps[d]; j < view.seps[d + 1]; ++j) {
@@ -323,8 +319,8 @@ InstRepr InstructionPlanner::fit(const InstRepr& inst, size_t to, bool broadcast
     if (broadcast) {
         std::vector<std::pair<size_t, ViewIter>> unmapped;
         for (auto idx : *inst.selected) {
-            const auto dim = static_cast<size_t>(std::upper_bound(from.seps.begin(), from.seps.end(), idx) -
-                                                 from.seps.begin()) - 1;
+            const auto dim =
+                static_cast<size_t>(std::upper_bound(from.seps.begin(), from.seps.end(), idx) - from.seps.begin()) - 1;
             if (!map.count(dim)) unmapped.emplace_back(idx, from.iters[idx]);
         }
         return maxLinear(inst.region, std::move(unmapped));
@@ -424,7 +420,8 @@ int64_t InstructionPlanner::fillBlock(size_t r, const std::vector<size_t>& dims)
                 if (onChip && it.axis == Axis::P()) {
                     if (gap != 1)
                         throw PlanError("fail to propagate the partition dimension: the instruction does not cover "
-                                        "the whole partition of '" + view.name + "' at dim " + std::to_string(*i));
+                                        "the whole partition of '" +
+                                        view.name + "' at dim " + std::to_string(*i));
                 } else if (gap > 1) {
                     added.emplace_back(j, Binding{cur, gap});
                     acc *= gap;

@@ -20,15 +20,9 @@ struct Operand {
     [[nodiscard]] bool isConst() const { return !region; }
 };
 
-const TensorType& typeOf(const Expr& region)
-{
-    return *as<TensorRegionNode>(region)->tensor()->tensorType();
-}
+const TensorType& typeOf(const Expr& region) { return *as<TensorRegionNode>(region)->tensor()->tensorType(); }
 
-std::string nameOf(const Expr& region)
-{
-    return as<TensorRegionNode>(region)->tensor()->name();
-}
+std::string nameOf(const Expr& region) { return as<TensorRegionNode>(region)->tensor()->name(); }
 
 int64_t partitionsOf(const Expr& region)
 {
@@ -43,15 +37,9 @@ int64_t partitionsOf(const Expr& region)
     return p;
 }
 
-bool onChipLayout(const TensorType& t)
-{
-    return t.layout() && isTrainiumLayout(t.layout().get());
-}
+bool onChipLayout(const TensorType& t) { return t.layout() && isTrainiumLayout(t.layout().get()); }
 
-bool sourceScope(const TensorType& t)
-{
-    return t.isSbuf() || t.isPsum();
-}
+bool sourceScope(const TensorType& t) { return t.isSbuf() || t.isPsum(); }
 
 void requireRegion(const Expr& e, const std::string& what)
 {
@@ -135,8 +123,8 @@ NaryResult findInstNary(InstructionPlanner& planner, const Operand& dst, std::ve
         const auto e0 = extentsOf(srcs[0].expr);
         const auto e1 = extentsOf(srcs[1].expr);
         const size_t k = std::min(e0.size(), e1.size());
-        const std::string mismatch = "shape mismatch between '" + nameOf(srcs[0].expr) + "' and '" +
-                                     nameOf(srcs[1].expr) + "'";
+        const std::string mismatch =
+            "shape mismatch between '" + nameOf(srcs[0].expr) + "' and '" + nameOf(srcs[1].expr) + "'";
         if (allEqualTail(e0, e1, -1)) {
             if (e0.size() < e1.size() && !leadingUnit(e1, k)) std::swap(srcs[0], srcs[1]);
         } else if (allEqualTail(e0, e1, 0)) {
@@ -160,8 +148,8 @@ NaryResult findInstNary(InstructionPlanner& planner, const Operand& dst, std::ve
     for (size_t s = 1; s < srcs.size(); ++s) {
         if (srcs[s].isConst()) continue;
         const auto se = extentsOf(srcs[s].expr);
-        const std::string mismatch = "shape mismatch between '" + nameOf(srcs[0].expr) + "' and '" +
-                                     nameOf(srcs[s].expr) + "'";
+        const std::string mismatch =
+            "shape mismatch between '" + nameOf(srcs[0].expr) + "' and '" + nameOf(srcs[s].expr) + "'";
         if (se.size() > s0.size() && !leadingUnit(se, s0.size())) throw PlanError(mismatch);
         std::vector<size_t> broadcast;
         for (size_t i = 1; i <= std::min(se.size(), s0.size()); ++i) {
@@ -196,9 +184,12 @@ NaryResult findInstNary(InstructionPlanner& planner, const Operand& dst, std::ve
             continue;
         }
         bool scalar = false;
-        if (bcast.stride == 1 && full.stride > 1 && bcast.size > 1) scalar = true;
-        else if (bcast.stride > 1 && full.stride == 1 && full.size > 1) scalar = false;
-        else scalar = bcast.size > full.size;
+        if (bcast.stride == 1 && full.stride > 1 && bcast.size > 1)
+            scalar = true;
+        else if (bcast.stride > 1 && full.stride == 1 && full.size > 1)
+            scalar = false;
+        else
+            scalar = bcast.size > full.size;
         out.inst = scalar ? bcast : full;
         out.tensorScalar.push_back(scalar);
     }
@@ -219,8 +210,7 @@ InstRepr findInstUnary(InstructionPlanner& planner, const Operand& dst, const Op
     const auto b = nonUnit(extentsOf(dst.expr));
     bool same = a.size() == b.size();
     for (size_t i = 0; same && i < a.size(); ++i) same = provablyEqualExpr(a[i], b[i], ranges);
-    if (!same)
-        throw PlanError("shape mismatch between '" + nameOf(src.expr) + "' and '" + nameOf(dst.expr) + "'");
+    if (!same) throw PlanError("shape mismatch between '" + nameOf(src.expr) + "' and '" + nameOf(dst.expr) + "'");
     planner.link(*src.region, *dst.region, ewiseDimMap(src.expr, dst.expr, ranges));
     return planner.fit(planner.maxInstFromRegion(*dst.region, &allowed), *src.region);
 }
@@ -263,8 +253,7 @@ ReductionPlan planTensorReduce(const Expr& dst, const Expr& src, const std::vect
     const DimMap map = reductionDimMap(src, dst, normalized, ranges);
     const auto& s = typeOf(src);
     const auto& d = typeOf(dst);
-    if (!(onChipLayout(s) && onChipLayout(d) && sourceScope(s) && d.isSbuf()) ||
-        partitionsOf(src) != partitionsOf(dst))
+    if (!(onChipLayout(s) && onChipLayout(d) && sourceScope(s) && d.isSbuf()) || partitionsOf(src) != partitionsOf(dst))
         throw PlanError("invalid layout: tensorreduce needs an SBUF or PSUM source and an SBUF destination with "
                         "Trainium layouts of the same partition size");
     InstructionPlanner planner(ranges);
@@ -284,7 +273,8 @@ ReductionPlan planTensorScalarReduce(const Expr& dst, const Expr& reduced, const
     requireRegion(dst, "the destination");
     requireRegion(reduced, "the reduced output");
     const auto normalized = normalizeAxes(axes, typeOf(dst).shape().size());
-    if (!onChipLayout(typeOf(reduced))) throw PlanError("invalid layout: '" + nameOf(reduced) + "' needs a Trainium layout");
+    if (!onChipLayout(typeOf(reduced)))
+        throw PlanError("invalid layout: '" + nameOf(reduced) + "' needs a Trainium layout");
     InstructionPlanner planner(ranges);
     const Operand d{dst, planner.addRegion(dst)};
     const Operand a = sourceOperand(planner, lhs, "lhs");
@@ -307,7 +297,8 @@ ReductionPlan planActivationReduce(const Expr& dst, const Expr& reduced, const E
     requireRegion(reduced, "the reduced output");
     requireRegion(src, "the source");
     const auto normalized = normalizeAxes(axes, typeOf(dst).shape().size());
-    if (!onChipLayout(typeOf(reduced))) throw PlanError("invalid layout: '" + nameOf(reduced) + "' needs a Trainium layout");
+    if (!onChipLayout(typeOf(reduced)))
+        throw PlanError("invalid layout: '" + nameOf(reduced) + "' needs a Trainium layout");
     InstructionPlanner planner(ranges);
     const Operand d{dst, planner.addRegion(dst)};
     const Operand s{src, planner.addRegion(src)};

@@ -139,7 +139,8 @@ PassInfo trnPrivateTensorAllocPass()
     return {"TrnPrivateTensorAlloc",
             "Allocate the workspaces tile ops need (const_bias, partial_reduce, acc_psum) at the device-entry root and "
             "attach them.",
-            run, {}};
+            run,
+            {}};
 }
 
 } // namespace tirx

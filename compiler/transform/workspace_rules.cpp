@@ -70,10 +70,10 @@ Stmt memsetInit(const Var& ws, int64_t partitions, int64_t width, const Expr& va
     auto p = makeVar("p_loop", VarType::scalar(DataType::int32()));
     auto f = makeVar("f_loop", VarType::scalar(DataType::int32()));
     auto memset = makeEvaluate(call("tirx.nki.memset", {tensorLoad(ws, {p, f}), value}));
-    auto inner = makeFor({f, intImm(0), intImm(width), intImm(1), ForKind::Serial, memset,
-                          Attrs{{{"nki_dim", stringImm("F")}}}});
-    auto outer = makeFor({p, intImm(0), intImm(partitions), intImm(1), ForKind::Serial, inner,
-                          Attrs{{{"nki_dim", stringImm("P")}}}});
+    auto inner = makeFor(
+        {f, intImm(0), intImm(width), intImm(1), ForKind::Serial, memset, Attrs{{{"nki_dim", stringImm("F")}}}});
+    auto outer = makeFor(
+        {p, intImm(0), intImm(partitions), intImm(1), ForKind::Serial, inner, Attrs{{{"nki_dim", stringImm("P")}}}});
     return makeRegion(kTensorizedInstruction, {}, {}, outer);
 }
 
@@ -86,7 +86,9 @@ struct RuleError {
 // attach so far.
 class TileCall {
 public:
-    TileCall(const CallNode& call, const Callable& callable) : m_call(call), m_callable(callable), m_args(call.args()) {}
+    TileCall(const CallNode& call, const Callable& callable) : m_call(call), m_callable(callable), m_args(call.args())
+    {
+    }
 
     [[nodiscard]] std::string_view name() const { return m_callable.name; }
     [[nodiscard]] Expr operand(std::string_view name) const
@@ -172,7 +174,8 @@ ReductionPlan planReduction(const TileCall& c, const VarRanges& ranges)
     if (!c.threadScope()) throw RuleError{"'" + std::string(c.name()) + "' requires thread exec_scope on Trainium"};
     const auto axes = c.axes();
     const auto max = c.maxInstSize();
-    if (c.name() == "T.trn.tile.tensorreduce") return planTensorReduce(c.operand("dst"), c.operand("src"), axes, max, ranges);
+    if (c.name() == "T.trn.tile.tensorreduce")
+        return planTensorReduce(c.operand("dst"), c.operand("src"), axes, max, ranges);
     if (c.name() == "T.trn.tile.tensorscalar_reduce")
         return planTensorScalarReduce(c.operand("dst"), c.operand("reduced"), c.operand("lhs"), c.operand("rhs"), axes,
                                       max, ranges);
@@ -187,10 +190,7 @@ Expr reductionOutput(const TileCall& c)
     return c.name() == "T.trn.tile.tensorreduce" ? c.operand("dst") : c.operand("reduced");
 }
 
-bool biasIsRegion(const TileCall& c)
-{
-    return as<TensorRegionNode>(c.operand("bias")) != nullptr;
-}
+bool biasIsRegion(const TileCall& c) { return as<TensorRegionNode>(c.operand("bias")) != nullptr; }
 
 // Plans the call and checks the workspaces the user passed against the
 // sizes the lowering will index, as the allocation-only dispatch does.
@@ -277,7 +277,8 @@ void unaryReduceRule(TileCall& c, WorkspaceTable& table, const VarRanges& ranges
         Expr value = c.operand("bias");
         if (isAbsent(value)) value = floatImm(0.0);
         auto var = newWorkspace("const_bias", {plan.partitions, plan.instSize}, dtypeOf(c.operand("dst")), "trn.sbuf");
-        c.set("const_bias", table.add({var, allocStmt(var, {}), memsetInit(var, plan.partitions, plan.instSize, value)}));
+        c.set("const_bias",
+              table.add({var, allocStmt(var, {}), memsetInit(var, plan.partitions, plan.instSize, value)}));
     }
 }
 
@@ -306,8 +307,8 @@ Var WorkspaceTable::constBias(const Expr& value, int64_t partitions, int64_t wid
     if (oldP >= partitions && oldW >= width) return ws.var;
     // A larger tile replaces the entry; its memset is built from this call's
     // sizes, exactly as the reference does (which may leave part uninitialised).
-    auto bigger = newWorkspace("const_bias", {std::max(oldP, partitions), std::max(oldW, width)}, value->dtype(),
-                               "trn.sbuf");
+    auto bigger =
+        newWorkspace("const_bias", {std::max(oldP, partitions), std::max(oldW, width)}, value->dtype(), "trn.sbuf");
     m_replaced[ws.var.get()] = bigger;
     ws = Workspace{bigger, allocStmt(bigger, {}), memsetInit(bigger, partitions, width, value)};
     return bigger;
@@ -319,11 +320,14 @@ Expr attachWorkspaces(const CallNode& call, const Callable& callable, Span span,
     TileCall c(call, callable);
     const auto name = callable.name;
     try {
-        if (name == "T.trn.tile.activation") constBiasRule(c, table);
-        else if (name == "T.trn.tile.matmul") accPsumRule(c, table);
+        if (name == "T.trn.tile.activation")
+            constBiasRule(c, table);
+        else if (name == "T.trn.tile.matmul")
+            accPsumRule(c, table);
         else if (name == "T.trn.tile.tensorreduce" || name == "T.trn.tile.tensorscalar_reduce")
             partialReduceRule(c, table, ranges);
-        else if (name == "T.trn.tile.activation_reduce") unaryReduceRule(c, table, ranges);
+        else if (name == "T.trn.tile.activation_reduce")
+            unaryReduceRule(c, table, ranges);
     } catch (const RuleError& e) {
         diagnostics.push_back({Diagnostic::Severity::Error, e.message, span});
         return nullptr;
