@@ -1,6 +1,7 @@
 #include "script/lexer.h"
 
 #include <array>
+#include <memory>
 #include <string>
 
 namespace tirx {
@@ -29,30 +30,60 @@ bool isIdentChar(unsigned char c) { return isIdentStart(c) || (c >= '0' && c <= 
 bool isDigit(unsigned char c) { return c >= '0' && c <= '9'; }
 bool isHex(unsigned char c) { return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 
-// Operators, longest first within each length so that the first match wins.
-constexpr std::array<std::string_view, 5> kOps3 = {"**=", "//=", ">>=", "<<=", "..."};
-constexpr std::array<std::string_view, 19> kOps2 = {"**", "//", "->", "<=", ">=", "==", "!=", "+=", "-=", "*=",
-                                                     "/=", "%=", "@=", "&=", "|=", "^=", "<<", ">>", ":="};
-constexpr std::string_view kOps1 = "+-*/%@<>=:,.()[]{}~&|^;";
+// Length of the operator starting at `p`, or 0 when no operator starts
+// there. Dispatching on the first character keeps the longest-match rule
+// (`**=` before `**` before `*`) without comparing against an operator table.
+size_t operatorLength(std::string_view s, size_t p)
+{
+    const char c = s[p];
+    const char n1 = p + 1 < s.size() ? s[p + 1] : '\0';
+    const char n2 = p + 2 < s.size() ? s[p + 2] : '\0';
+    switch (c) {
+    case '*': case '/': case '<': case '>': // ** **= // //= << <<= >> >>= and the X= forms
+        if (n1 == c) return n2 == '=' ? 3 : 2;
+        return n1 == '=' ? 2 : 1;
+    case '-': return n1 == '>' || n1 == '=' ? 2 : 1;
+    case '.': return n1 == '.' && n2 == '.' ? 3 : 1;
+    case '!': return n1 == '=' ? 2 : 0;
+    case '+': case '%': case '@': case '&': case '|': case '^': case '=': case ':': return n1 == '=' ? 2 : 1;
+    case ',': case '(': case ')': case '[': case ']': case '{': case '}': case '~': case ';': return 1;
+    default: return 0;
+    }
+}
+
+} // namespace
 
 // Lexer state for one pass over the source. The source is scanned once;
 // tokens are views into it, so no per-token allocation happens.
-class Lexer {
+class TokenStream::Lexer {
 public:
-    Lexer(std::string_view src, LexOptions opt) : m_src(src), m_opt(opt) { m_out.tokens.reserve(src.size() / 3 + 8); }
+    Lexer(std::string_view src, LexOptions opt) : m_src(src), m_opt(opt) { m_indents.push_back(0); }
 
+    // The whole source at once, for tokenize().
     LexResult run()
     {
-        m_indents.push_back(0);
-        while (m_pos < m_src.size()) {
-            if (m_atLineStart && m_brackets.empty()) {
-                if (!lineStart()) continue;
-            }
-            scanToken();
-        }
+        m_out.tokens.reserve(m_src.size() / 3 + 8);
+        while (m_pos < m_src.size()) scanOne();
         finish();
         return std::move(m_out);
     }
+
+    // Replaces `batch()` with the tokens of the next piece of source: at least
+    // one token, the last batch ending with EndOfFile. False once that was given.
+    bool step()
+    {
+        m_out.tokens.clear();
+        m_out.diagnostics.clear();
+        if (m_done) return false;
+        while (m_out.tokens.empty() && m_pos < m_src.size()) scanOne();
+        if (m_out.tokens.empty()) {
+            finish();
+            m_done = true;
+        }
+        return true;
+    }
+
+    [[nodiscard]] const LexResult& batch() const { return m_out; }
 
 private:
     struct Open {
@@ -64,6 +95,8 @@ private:
     LexOptions m_opt;
     LexResult m_out;
     size_t m_pos = 0;
+    size_t m_diagnosticCount = 0;
+    bool m_done = false;
     uint32_t m_line = 1;
     size_t m_lineStart = 0;
     bool m_atLineStart = true;
@@ -76,7 +109,8 @@ private:
 
     void error(std::string msg, size_t pos, size_t end)
     {
-        if (m_out.diagnostics.size() >= 64) return; // garbage input: the first errors are the useful ones
+        if (m_diagnosticCount >= 64) return; // garbage input: the first errors are the useful ones
+        ++m_diagnosticCount;
         Span s{m_line, col(pos), m_line, col(end)};
         m_out.diagnostics.push_back({Diagnostic::Severity::Error, std::move(msg), s});
     }
@@ -95,6 +129,13 @@ private:
             m_lineHasTokens = true;
     }
     void emitHere(TokenKind kind, size_t begin, size_t end) { emit(kind, begin, end, m_line, m_lineStart); }
+
+    // One step of the scan: a line start (indentation) or one token.
+    void scanOne()
+    {
+        if (m_atLineStart && m_brackets.empty() && !lineStart()) return;
+        scanToken();
+    }
 
     void newline(size_t at)
     {
@@ -394,25 +435,9 @@ private:
 
     void scanOperator()
     {
-        const auto rest = m_src.substr(m_pos);
-        size_t len = 0;
-        for (auto op : kOps3) {
-            if (rest.starts_with(op)) {
-                len = 3;
-                break;
-            }
-        }
+        const size_t len = operatorLength(m_src, m_pos);
         if (len == 0) {
-            for (auto op : kOps2) {
-                if (rest.starts_with(op)) {
-                    len = 2;
-                    break;
-                }
-            }
-        }
-        if (len == 0 && kOps1.find(rest[0]) != std::string_view::npos) len = 1;
-        if (len == 0) {
-            const auto ch = static_cast<unsigned char>(rest[0]);
+            const auto ch = static_cast<unsigned char>(m_src[m_pos]);
             std::string shown;
             if (ch >= 0x20 && ch < 0x7f) {
                 shown = std::string(1, static_cast<char>(ch));
@@ -425,7 +450,7 @@ private:
             ++m_pos;
             return;
         }
-        const char c = rest[0];
+        const char c = m_src[m_pos];
         if (len == 1 && (c == '(' || c == '[' || c == '{')) {
             m_brackets.push_back({c, Span{m_line, col(m_pos), m_line, col(m_pos + 1)}});
         } else if (len == 1 && (c == ')' || c == ']' || c == '}')) {
@@ -449,9 +474,10 @@ private:
     {
         for (const auto& open : m_brackets) {
             if (open.ch == '\\') continue;
-            if (m_out.diagnostics.size() < 64)
-                m_out.diagnostics.push_back(
-                    {Diagnostic::Severity::Error, std::string("'") + open.ch + "' was never closed", open.span});
+            if (m_diagnosticCount >= 64) continue;
+            ++m_diagnosticCount;
+            m_out.diagnostics.push_back(
+                {Diagnostic::Severity::Error, std::string("'") + open.ch + "' was never closed", open.span});
         }
         const size_t end = m_src.size();
         if (m_opt.layoutTokens) {
@@ -465,8 +491,17 @@ private:
     }
 };
 
-} // namespace
+TokenStream::TokenStream(std::string_view source, LexOptions options)
+    : m_lexer(std::make_unique<Lexer>(source, options))
+{
+}
 
-LexResult tokenize(std::string_view source, LexOptions options) { return Lexer(source, options).run(); }
+TokenStream::~TokenStream() = default;
+
+bool TokenStream::step() { return m_lexer->step(); }
+
+const LexResult& TokenStream::batch() const { return m_lexer->batch(); }
+
+LexResult tokenize(std::string_view source, LexOptions options) { return TokenStream::Lexer(source, options).run(); }
 
 } // namespace tirx

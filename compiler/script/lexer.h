@@ -3,6 +3,7 @@
 #include "ir/diagnostic.h"
 #include "script/token.h"
 
+#include <memory>
 #include <string_view>
 #include <vector>
 
@@ -27,5 +28,27 @@ struct LexResult {
 // Never throws; unreadable input becomes Error tokens plus diagnostics.
 // Token texts are views into `source`, which must outlive the result.
 [[nodiscard]] LexResult tokenize(std::string_view source, LexOptions options = {});
+
+// The same tokens, produced a few at a time for a reader that consumes them
+// front to back (the parser): only a small window of tokens is ever held, so
+// a large file costs no token array. `source` must outlive the stream.
+class TokenStream {
+public:
+    explicit TokenStream(std::string_view source, LexOptions options = {});
+    ~TokenStream();
+    TokenStream(const TokenStream&) = delete;
+    TokenStream& operator=(const TokenStream&) = delete;
+
+    // Lexes the next piece of the source into batch(): at least one token,
+    // plus the diagnostics found on the way. The last batch ends with
+    // EndOfFile; after it, step() returns false and leaves batch() empty.
+    bool step();
+    [[nodiscard]] const LexResult& batch() const;
+
+    class Lexer;
+
+private:
+    std::unique_ptr<Lexer> m_lexer;
+};
 
 } // namespace tirx

@@ -68,7 +68,7 @@ std::optional<FlatRegion> Parser::asRegionMarker(const Value& v)
     return FlatRegion{c->op(), c->args(), c->attrs()};
 }
 
-Value Parser::callNamespace(const std::string& path, std::vector<Arg>& args, Span span)
+Value Parser::callNamespace(std::string_view path, std::vector<Arg>& args, Span span)
 {
     if (path.starts_with("Tx.")) return callOldTile(std::string_view(path).substr(3), args, span);
     if (path == "T.Tensor" || path == "T.Buffer") {
@@ -79,12 +79,12 @@ Value Parser::callNamespace(const std::string& path, std::vector<Arg>& args, Spa
         return v;
     }
     if (path == "T.alloc_tensor" || path == "T.alloc_buffer") {
-        if (!m_inFunction) fail(span, "'" + path + "' may only appear inside a function");
+        if (!m_inFunction) fail(span, "'" + std::string(path) + "' may only appear inside a function");
         if (path == "T.alloc_buffer") args.push_back({"__old", Value::none(span), span});
         return allocTensor(args, span);
     }
     if (path == "T.decl_tensor" || path == "T.decl_buffer") {
-        if (!m_inFunction) fail(span, "'" + path + "' may only appear inside a function");
+        if (!m_inFunction) fail(span, "'" + std::string(path) + "' may only appear inside a function");
         if (path == "T.decl_buffer") args.push_back({"__old", Value::none(span), span});
         return declTensor(args, span);
     }
@@ -114,7 +114,7 @@ Value Parser::callNamespace(const std::string& path, std::vector<Arg>& args, Spa
     if (path == "T.TileLayout.from_iters") return layoutFromIters(args, span);
     if (path == "tvm.target.Target" || path == "T.target" || path == "tvm.target") {
         if (args.empty() || args[0].value.kind != Value::Kind::Str || !args[0].keyword.empty())
-            fail(span, "'" + path + "' expects a target tag string");
+            fail(span, "'" + std::string(path) + "' expects a target tag string");
         Value v;
         v.kind = Value::Kind::Target;
         v.str = args[0].value.str;
@@ -249,9 +249,8 @@ Expr Parser::defaultExpr(std::string_view text, Span span)
 {
     // Defaults are short Python expressions in the callable table ("1.0",
     // "\"thread\"", "[-1]"); parse each once with a throw-away parser.
-    static thread_local std::unordered_map<std::string, Expr> cache;
-    const std::string key(text);
-    if (auto it = cache.find(key); it != cache.end()) return it->second;
+    static thread_local std::unordered_map<std::string, Expr, StringHash, std::equal_to<>> cache;
+    if (auto it = cache.find(text); it != cache.end()) return it->second;
     Expr out;
     try {
         Parser sub(text);
@@ -261,13 +260,12 @@ Expr Parser::defaultExpr(std::string_view text, Span span)
         out = nullptr;
     }
     (void)span;
-    cache.emplace(key, out);
+    cache.emplace(std::string(text), out);
     return out;
 }
 
 Expr Parser::toRegion(const Value& v, std::string_view param, std::string_view callee)
 {
-    const std::string where = "argument '" + std::string(param) + "' of '" + std::string(callee) + "'";
     if (v.kind == Value::Kind::Expr) {
         if (const auto* var = as<VarNode>(v.expr); var && var->isTensor()) {
             std::vector<Range> ranges;
@@ -282,7 +280,8 @@ Expr Parser::toRegion(const Value& v, std::string_view param, std::string_view c
         }
         if (v.expr->kind() == ExprKind::TensorRegion) return v.expr;
     }
-    fail(v.span, where + " must be a tensor region, got " + describe(v));
+    fail(v.span, "argument '" + std::string(param) + "' of '" + std::string(callee) + "' must be a tensor region, got " +
+                     describe(v));
 }
 
 Expr Parser::toQualifier(const Value& v, std::string_view param, std::string_view callee)
@@ -307,17 +306,17 @@ Expr Parser::toQualifier(const Value& v, std::string_view param, std::string_vie
                      (v.kind == Value::Kind::Expr ? std::string("an IR expression") : describe(v)));
 }
 
-Value Parser::callTable(const std::string& path, std::vector<Arg>& args, Span span)
+Value Parser::callTable(std::string_view path, std::vector<Arg>& args, Span span)
 {
     const Callable* c = findCallable(path);
     if (!c || c->op.empty() || c->kind == CallableKind::Loop || c->kind == CallableKind::Type ||
         c->kind == CallableKind::Layout) {
-        if (c) fail(span, "'" + path + "' cannot be called here");
-        std::string msg = "unknown TIRx call '" + path + "'";
+        if (c) fail(span, "'" + std::string(path) + "' cannot be called here");
+        std::string msg = "unknown TIRx call '" + std::string(path) + "'";
         if (const Callable* near = nearestCallable(path)) msg += "; did you mean '" + std::string(near->name) + "'?";
         fail(span, msg);
     }
-    const std::string callee(c->name);
+    const std::string_view callee = c->name;
     const bool tileOp = c->kind == CallableKind::TileOp;
     std::vector<const CallableParam*> positional;
     const CallableParam* variadic = nullptr;
@@ -339,7 +338,7 @@ Value Parser::callTable(const std::string& path, std::vector<Arg>& args, Span sp
                 rest.push_back(&a);
                 continue;
             }
-            fail(a.span, "too many positional arguments for '" + callee + "': expected at most " +
+            fail(a.span, "too many positional arguments for '" + std::string(callee) + "': expected at most " +
                              std::to_string(positional.size()) + ", got " +
                              std::to_string(std::count_if(args.begin(), args.end(), [](const Arg& x) { return x.keyword.empty(); })));
         }
@@ -350,12 +349,13 @@ Value Parser::callTable(const std::string& path, std::vector<Arg>& args, Span sp
         if (!match) {
             std::vector<std::string_view> names;
             for (const auto& p : c->params) names.push_back(p.name);
-            std::string msg = "unknown keyword argument '" + std::string(a.keyword) + "' for '" + callee + "'";
+            std::string msg = "unknown keyword argument '" + std::string(a.keyword) + "' for '" + std::string(callee) + "'";
             if (auto best = closest(a.keyword, names); !best.empty()) msg += "; did you mean '" + std::string(best) + "'?";
             fail(a.span, msg);
         }
         const auto idx = static_cast<size_t>(match - c->params.data());
-        if (given[idx]) fail(a.span, "argument '" + std::string(a.keyword) + "' of '" + callee + "' given twice");
+        if (given[idx])
+            fail(a.span, "argument '" + std::string(a.keyword) + "' of '" + std::string(callee) + "' given twice");
         given[idx] = &a;
     }
     std::vector<Expr> out;
@@ -380,16 +380,17 @@ Value Parser::callTable(const std::string& path, std::vector<Arg>& args, Span sp
         }
         if (absent) {
             if (!p.optional && p.defaultValue.empty())
-                fail(span, "missing required argument '" + std::string(p.name) + "' for '" + callee + "'");
+                fail(span, "missing required argument '" + std::string(p.name) + "' for '" + std::string(callee) + "'");
             Expr d = p.defaultValue.empty() ? nullptr : defaultExpr(p.defaultValue, span);
             out.push_back(d ? d : tuple({}, span));
             continue;
         }
         const Value& v = a->value;
-        const std::string where = "argument '" + std::string(p.name) + "' of '" + callee + "'";
+        // Built only when a message needs it: most arguments are fine.
+        const auto where = [&] { return "argument '" + std::string(p.name) + "' of '" + std::string(callee) + "'"; };
         switch (p.role) {
         case ParamRole::Tensor:
-            if (v.kind == Value::Kind::Str) fail(v.span, where + " must be a tensor, got a string");
+            if (v.kind == Value::Kind::Str) fail(v.span, where() + " must be a tensor, got a string");
             if (tileOp) {
                 if (p.type == "region") out.push_back(toRegion(v, p.name, callee));
                 else if (v.kind == Value::Kind::Expr && (as<VarNode>(v.expr) && as<VarNode>(v.expr)->isTensor()))
@@ -398,12 +399,12 @@ Value Parser::callTable(const std::string& path, std::vector<Arg>& args, Span sp
                     out.push_back(toRegion(v, p.name, callee));
                 else if (v.kind == Value::Kind::Expr && v.expr->kind() == ExprKind::TensorLoad)
                     out.push_back(toRegion(v, p.name, callee));
-                else out.push_back(toExpr(v, "a tensor region or scalar for " + where));
+                else out.push_back(isPlainExpr(v) ? v.expr : toExpr(v, "a tensor region or scalar for " + where()));
             } else {
                 if (v.kind != Value::Kind::Expr ||
                     (v.expr->kind() != ExprKind::TensorLoad && v.expr->kind() != ExprKind::TensorRegion &&
                      !(as<VarNode>(v.expr) && as<VarNode>(v.expr)->isTensor())))
-                    fail(v.span, where + " must be a tensor element such as A[p, f], got " + describe(v));
+                    fail(v.span, where() + " must be a tensor element such as A[p, f], got " + describe(v));
                 out.push_back(v.expr);
             }
             break;
@@ -413,14 +414,14 @@ Value Parser::callTable(const std::string& path, std::vector<Arg>& args, Span sp
                     out.push_back(stringImm(v.str, v.span));
                     break;
                 }
-                fail(v.span, where + " must be a scalar expression, got a string");
+                fail(v.span, where() + " must be a scalar expression, got a string");
             }
-            if (p.type == "str") fail(v.span, where + " must be a string, got " + describe(v));
-            out.push_back(toExpr(v, "a scalar for " + where));
+            if (p.type == "str") fail(v.span, where() + " must be a string, got " + describe(v));
+            out.push_back(isPlainExpr(v) ? v.expr : toExpr(v, "a scalar for " + where()));
             break;
         case ParamRole::Workspace:
             if (v.kind != Value::Kind::Expr || !(as<VarNode>(v.expr) && as<VarNode>(v.expr)->isTensor()))
-                fail(v.span, where + " must be a tensor variable, got " + describe(v));
+                fail(v.span, where() + " must be a tensor variable, got " + describe(v));
             out.push_back(v.expr);
             break;
         case ParamRole::Value: out.push_back(toOperand(v)); break;

@@ -229,7 +229,7 @@ Value Parser::parseUnary()
 {
     if (isOp("-") || isOp("+")) {
         DepthGuard guard(*this, m_depth, kMaxExprDepth, "expression nested too deeply");
-        const Token& op = advance();
+        const Token op = advance();
         Value a = parseUnary();
         const Span span = spanFrom(op.span);
         if (op.text == "+") return a;
@@ -259,7 +259,7 @@ Value Parser::parsePostfix()
         if (isOp(".")) {
             advance();
             const Token& name = expectName("an attribute name");
-            v = attribute(v, name, spanFrom(start));
+            v = attribute(std::move(v), name, spanFrom(start));
         } else if (isOp("(")) {
             DepthGuard guard(*this, m_depth, kMaxExprDepth, "expression nested too deeply");
             v = parseCall(v, start);
@@ -274,7 +274,7 @@ Value Parser::parsePostfix()
 
 Value Parser::parseAtom()
 {
-    const Token& t = cur();
+    const Token t = cur();
     switch (t.kind) {
     case TokenKind::Name: advance(); return lookupName(t);
     case TokenKind::Int:
@@ -460,20 +460,24 @@ Value Parser::lookupName(const Token& t)
     return out;
 }
 
-Value Parser::attribute(const Value& base, const Token& name, Span span)
+Value Parser::attribute(Value base, const Token& name, Span span)
 {
-    const std::string n(name.text);
+    const std::string_view n = name.text;
     if (base.kind == Value::Kind::Namespace) {
-        if (base.str == "Axis") {
+        if (base.str == std::string_view("Axis")) {
             Axis a = Axis::find(n == "bank" ? "Bank" : n);
-            if (!a.valid()) fail(name.span, "unknown layout axis '" + n + "'");
+            if (!a.valid()) fail(name.span, "unknown layout axis '" + std::string(n) + "'");
             Value v;
             v.kind = Value::Kind::Axis;
             v.axis = a;
             v.span = span;
             return v;
         }
-        return Value::ns(base.str + "." + n, span);
+        // Extend the dotted path in place: T.nki.load is three look-ups deep.
+        base.str += '.';
+        base.str += n;
+        base.span = span;
+        return base;
     }
     if (base.kind == Value::Kind::Expr) {
         const auto* var = as<VarNode>(base.expr);
@@ -504,17 +508,17 @@ Value Parser::attribute(const Value& base, const Token& name, Span span)
                 Value v;
                 v.kind = Value::Kind::Method;
                 v.expr = base.expr;
-                v.str = n;
+                v.str = std::string(n);
                 v.span = span;
                 return v;
             }
             if (n == "permute" || n == "rearrange" || n == "local" || n == "tile" || n == "chunk")
-                fail(name.span, "tensor view '" + n + "' is not supported; use view(...) or T.decl_tensor");
-            fail(name.span, "tensor '" + var->name() + "' has no attribute '" + n + "'");
+                fail(name.span, "tensor view '" + std::string(n) + "' is not supported; use view(...) or T.decl_tensor");
+            fail(name.span, "tensor '" + var->name() + "' has no attribute '" + std::string(n) + "'");
         }
     }
     if (base.kind == Value::Kind::Layout && n == "from_iters") return Value::ns("T.TileLayout.from_iters", span);
-    fail(name.span, "'" + describe(base) + "' has no attribute '" + n + "'");
+    fail(name.span, "'" + describe(base) + "' has no attribute '" + std::string(n) + "'");
 }
 
 Value Parser::unaryMinus(const Value& a, Span span)

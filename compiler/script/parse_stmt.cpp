@@ -27,15 +27,15 @@ Expr toDtype(const Expr& e, DataType dt)
 Stmt Parser::parseFor()
 {
     const Span start = advance().span; // for
-    std::vector<const Token*> names;
+    std::vector<Token> names;
     do {
-        names.push_back(&expectName("a loop variable"));
+        names.push_back(expectName("a loop variable"));
     } while (acceptOp(","));
     if (!acceptKw("in")) failAtCurrent("expected 'in' in the for statement, found '" + std::string(cur().text) + "'");
     // The iterator: a name chain, then its call arguments.
-    const Token& head = expectName("a loop iterator such as range(...) or T.serial(...)");
+    const Token head = expectName("a loop iterator such as range(...) or T.serial(...)");
     Value it = lookupName(head);
-    while (acceptOp(".")) it = attribute(it, expectName("an attribute name"), spanFrom(head.span));
+    while (acceptOp(".")) it = attribute(std::move(it), expectName("an attribute name"), spanFrom(head.span));
     const Span itSpan = spanFrom(head.span);
     const std::string kind = it.kind == Value::Kind::Namespace ? it.str : std::string{};
     static const char* const kKinds[] = {"range", "T.serial", "T.parallel", "T.unroll", "T.vectorized", "T.grid"};
@@ -96,7 +96,7 @@ Stmt Parser::parseFor()
         }
     } else {
         if (names.size() != 1)
-            fail(names[1]->span, "'" + kind + "' defines one loop variable; use T.grid for several");
+            fail(names[1].span, "'" + kind + "' defines one loop variable; use T.grid for several");
         const size_t maxArgs = kind == "range" ? 3 : 2;
         if (positional.empty() || positional.size() > maxArgs)
             fail(callSpan, "'" + kind + "' takes 1 to " + std::to_string(maxArgs) + " bounds (" +
@@ -123,8 +123,8 @@ Stmt Parser::parseFor()
         const DataType dt = loopDtype({begins[i], ends[i]});
         begins[i] = toDtype(begins[i], dt);
         ends[i] = toDtype(ends[i], dt);
-        vars.push_back(makeVar(std::string(names[i]->text), VarType::scalar(dt), names[i]->span));
-        m_scopes.define(names[i]->text, Value::ofExpr(vars.back(), names[i]->span));
+        vars.push_back(makeVar(std::string(names[i].text), VarType::scalar(dt), names[i].span));
+        m_scopes.define(names[i].text, Value::ofExpr(vars.back(), names[i].span));
     }
     Stmt body = parseSuite();
     const Span span = spanFrom(start);

@@ -13,18 +13,14 @@ namespace script {
 
 namespace {
 constexpr size_t kMaxErrors = 100;
+const char* const kTooManyErrors = "too many errors emitted, stopping now";
 const char* const kModuleLevel =
     "only imports, constant bindings and @T.ir_module / @T.function definitions may appear at module level";
 } // namespace
 
-Parser::Parser(std::string_view source) : m_src(source)
+Parser::Parser(std::string_view source) : m_src(source), m_stream(source)
 {
-    auto lexed = tokenize(source);
-    m_toks = std::move(lexed.tokens);
-    for (auto& d : lexed.diagnostics) {
-        m_diags.push_back(std::move(d));
-        ++m_errors;
-    }
+    pullTokens(2);
     // Builtins: printed modules carry their imports only as comments, so the
     // usual aliases and layout names resolve without an import line.
     m_scopes.push();
@@ -48,9 +44,34 @@ Parser::Parser(std::string_view source) : m_src(source)
 
 const Token& Parser::advance()
 {
-    const Token& t = m_toks[m_pos];
-    if (m_pos + 1 < m_toks.size()) ++m_pos;
+    const Token& t = cur();
+    if (t.kind != TokenKind::EndOfFile) {
+        ++m_pos;
+        pullTokens(m_pos + 2); // the new current token and one of look-ahead
+    }
     return t;
+}
+
+// Moves tokens from the stream into the window until `count` tokens were
+// read or the stream ended. The window never overwrites the previous token.
+void Parser::pullTokens(size_t count)
+{
+    while (m_lexed < count && !m_sawEnd) {
+        const LexResult* batch = &m_stream.batch();
+        if (m_batchPos >= batch->tokens.size()) {
+            m_stream.step();
+            m_batchPos = 0;
+            batch = &m_stream.batch();
+            for (const auto& d : batch->diagnostics) {
+                m_lexDiags.push_back(d);
+                ++m_errors;
+            }
+            continue;
+        }
+        const Token& t = batch->tokens[m_batchPos++];
+        m_window[m_lexed++ & kWindowMask] = t;
+        m_sawEnd = t.kind == TokenKind::EndOfFile;
+    }
 }
 
 bool Parser::acceptOp(std::string_view op)
@@ -125,14 +146,16 @@ void Parser::error(Span span, std::string message)
 {
     if (m_stopped) return;
     if (m_errors >= kMaxErrors) {
-        m_diags.push_back({Diagnostic::Severity::Error, "too many errors emitted, stopping now", span});
+        m_diags.push_back({Diagnostic::Severity::Error, kTooManyErrors, span});
         m_stopped = true;
         return;
     }
     // One message per position: the lexer's report of a bad token wins over
     // the parser's complaint about the same token.
-    for (const auto& d : m_diags) {
-        if (d.span.line == span.line && d.span.column == span.column) return;
+    for (const auto* list : {&m_lexDiags, &m_diags}) {
+        for (const auto& d : *list) {
+            if (d.span.line == span.line && d.span.column == span.column) return;
+        }
     }
     ++m_errors;
     m_diags.push_back({Diagnostic::Severity::Error, std::move(message), span});
@@ -182,6 +205,17 @@ void Parser::skipStatement()
 ParseResult Parser::run()
 {
     parseFile();
+    // The rest of the file, for the lexer's diagnostics past where parsing stopped.
+    while (!m_sawEnd) pullTokens(m_lexed + 1);
+    // A lexer diagnostic found after the parser's complaint at the same
+    // position (an unclosed bracket is only known at the end) still wins.
+    std::erase_if(m_diags, [&](const Diagnostic& d) {
+        if (d.severity != Diagnostic::Severity::Error || d.message == kTooManyErrors) return false;
+        return std::any_of(m_lexDiags.begin(), m_lexDiags.end(), [&](const Diagnostic& l) {
+            return l.span.line == d.span.line && l.span.column == d.span.column;
+        });
+    });
+    m_diags.insert(m_diags.begin(), m_lexDiags.begin(), m_lexDiags.end());
     ParseResult result;
     if (!m_functions.empty()) {
         // A single bare function is the module's "main" (chapter 01 §2.1).
@@ -248,9 +282,9 @@ void Parser::parseTopLevelStatement()
         return;
     }
     if (cur().kind == TokenKind::Name && peekTok().kind == TokenKind::Operator && peekTok().text == "=") {
-        std::vector<const Token*> names;
+        std::vector<Token> names;
         while (cur().kind == TokenKind::Name && peekTok().kind == TokenKind::Operator && peekTok().text == "=") {
-            names.push_back(&advance());
+            names.push_back(advance());
             advance();
         }
         Value v = parseExprOrTuple();
@@ -258,7 +292,7 @@ void Parser::parseTopLevelStatement()
             as<CallNode>(v.expr)->op().starts_with("tirx."))
             fail(v.span, std::string(kModuleLevel));
         expectNewline();
-        for (const Token* n : names) m_scopes.define(n->text, v);
+        for (const Token& n : names) m_scopes.define(n.text, v);
         return;
     }
     failAtCurrent(kModuleLevel);
@@ -269,7 +303,7 @@ void Parser::parseImport()
     const Span start = cur().span;
     if (acceptKw("import")) {
         do {
-            const Token& first = expectName("a module name");
+            const Token first = expectName("a module name");
             std::string path(first.text);
             while (acceptOp(".")) path += "." + std::string(expectName("a module name").text);
             std::string_view alias = first.text;
@@ -289,7 +323,7 @@ void Parser::parseImport()
     const bool paren = acceptOp("(");
     do {
         if (paren && isOp(")")) break;
-        const Token& name = cur().kind == TokenKind::Operator && cur().text == "*" ? advance() : expectName("a name");
+        const Token name = cur().kind == TokenKind::Operator && cur().text == "*" ? advance() : expectName("a name");
         std::string_view alias = name.text;
         if (acceptKw("as")) alias = expectName("an alias").text;
         const std::string_view n = name.text;
@@ -327,7 +361,7 @@ void Parser::parseDecorated(int withDepth)
 {
     (void)withDepth;
     const Span start = expectOp("@").span;
-    const Token& first = expectName("a decorator name");
+    const Token first = expectName("a decorator name");
     const Value* base = m_scopes.find(first.text);
     if (!base) fail(first.span, "name '" + std::string(first.text) + "' is not defined");
     std::string path = base->kind == Value::Kind::Namespace ? base->str : std::string(first.text);
@@ -380,7 +414,7 @@ void Parser::parseClass(Span decoSpan)
             }
             if (!isOp("@")) failAtCurrent("only @T.function methods may appear in an @T.ir_module class");
             const Span start = advance().span;
-            const Token& first = expectName("a decorator name");
+            const Token first = expectName("a decorator name");
             const Value* base = m_scopes.find(first.text);
             std::string path = base && base->kind == Value::Kind::Namespace ? base->str : std::string(first.text);
             while (acceptOp(".")) path += "." + std::string(expectName("a decorator name").text);
@@ -407,7 +441,7 @@ void Parser::parseClass(Span decoSpan)
 
 Var Parser::parseParam()
 {
-    const Token& name = expectName("a parameter name");
+    const Token name = expectName("a parameter name");
     if (!isOp(":")) fail(name.span, "parameter '" + std::string(name.text) + "' needs a type annotation");
     advance();
     Value ty = parseExpr();
@@ -430,7 +464,7 @@ void Parser::parseFunction(std::string_view decorator, bool isPrivate, Span deco
     (void)inClass;
     (void)decorator;
     advance(); // def
-    const Token& nameTok = expectName("a function name");
+    const Token nameTok = expectName("a function name");
     const std::string name(nameTok.text);
     m_scopes.push();
     struct ScopeExit {
@@ -444,7 +478,7 @@ void Parser::parseFunction(std::string_view decorator, bool isPrivate, Span deco
     if (acceptOp("[")) { // Python 3.12 type parameters declare symbolic shape variables
         do {
             if (isOp("]")) break;
-            const Token& t = expectName("a type parameter");
+            const Token t = expectName("a type parameter");
             m_scopes.define(t.text, Value::ofExpr(makeVar(std::string(t.text), VarType::scalar(DataType::int32()), t.span), t.span));
         } while (acceptOp(","));
         expectOp("]");
@@ -576,7 +610,7 @@ Stmt Parser::parseSimpleStatement(std::optional<FlatRegion>& flat)
         return brk ? makeBreak(start) : makeContinue(start);
     }
     if (cur().kind == TokenKind::Name && peekTok().kind == TokenKind::Operator && peekTok().text == ":") {
-        const Token& name = advance();
+        const Token name = advance();
         advance();
         Value ann = parseExpr();
         if (ann.kind == Value::Kind::Namespace && ann.str == "T.let") {
@@ -594,7 +628,7 @@ Stmt Parser::parseSimpleStatement(std::optional<FlatRegion>& flat)
         fail(ann.span, "unsupported variable annotation");
     }
     if (cur().kind == TokenKind::Name && peekTok().kind == TokenKind::Operator && peekTok().text == "=") {
-        const Token& name = advance();
+        const Token name = advance();
         advance();
         Value target;
         target.kind = Value::Kind::Str;

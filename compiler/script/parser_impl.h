@@ -13,11 +13,23 @@
 #include "script/parser.h"
 #include "script/scope.h"
 
+#include <array>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace tirx::script {
+
+// Token texts are 1 to 8 characters: an inline compare beats a memcmp call,
+// and the parser compares the current token against many spellings.
+[[nodiscard]] inline bool sameText(std::string_view a, std::string_view b)
+{
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); ++i) {
+        if (a[i] != b[i]) return false;
+    }
+    return true;
+}
 
 // Thrown after a diagnostic was recorded; caught at statement level, where the
 // parser skips to the next statement. Never leaves parseModule.
@@ -43,15 +55,26 @@ public:
     ParseResult run();
 
     // ---- tokens (parser.cpp)
-    [[nodiscard]] const Token& cur() const { return m_toks[m_pos]; }
-    [[nodiscard]] const Token& peekTok(size_t n = 1) const
+    // The parser reads a window of the token stream: the previous token, the
+    // current one and one token of look-ahead are always there. A reference
+    // returned here stays valid for the next few advances only; keep a copy
+    // (tokens are small and trivially copyable) to hold one across a parse.
+    [[nodiscard]] const Token& cur() const { return m_window[m_pos & kWindowMask]; }
+    [[nodiscard]] const Token& peekTok() const
     {
-        return m_toks[std::min(m_pos + n, m_toks.size() - 1)];
+        return m_window[(m_pos + 1 < m_lexed ? m_pos + 1 : m_lexed - 1) & kWindowMask];
     }
-    [[nodiscard]] const Token& prev() const { return m_toks[m_pos > 0 ? m_pos - 1 : 0]; }
+    [[nodiscard]] const Token& prev() const { return m_window[(m_pos > 0 ? m_pos - 1 : 0) & kWindowMask]; }
     const Token& advance();
-    [[nodiscard]] bool isOp(std::string_view op) const { return cur().kind == TokenKind::Operator && cur().text == op; }
-    [[nodiscard]] bool isKw(std::string_view kw) const { return cur().kind == TokenKind::Keyword && cur().text == kw; }
+    void pullTokens(size_t count);
+    [[nodiscard]] bool isOp(std::string_view op) const
+    {
+        return cur().kind == TokenKind::Operator && sameText(cur().text, op);
+    }
+    [[nodiscard]] bool isKw(std::string_view kw) const
+    {
+        return cur().kind == TokenKind::Keyword && sameText(cur().text, kw);
+    }
     bool acceptOp(std::string_view op);
     bool acceptKw(std::string_view kw);
     const Token& expectOp(std::string_view op, std::string_view context = {});
@@ -110,7 +133,7 @@ public:
     Value parseNumber(const Token& t);
     std::string decodeString(const Token& t);
     Value lookupName(const Token& t);
-    Value attribute(const Value& base, const Token& name, Span span);
+    Value attribute(Value base, const Token& name, Span span);
     Value binaryOp(std::string_view op, const Value& a, const Value& b, Span span);
     Value unaryMinus(const Value& a, Span span);
 
@@ -128,9 +151,9 @@ public:
     // ---- calls (parse_call.cpp)
     std::vector<Arg> parseCallArgs();
     Value parseCall(const Value& callee, Span start);
-    Value callNamespace(const std::string& path, std::vector<Arg>& args, Span span);
+    Value callNamespace(std::string_view path, std::vector<Arg>& args, Span span);
     Value callBuiltin(std::string_view name, std::vector<Arg>& args, Span span, bool& handled);
-    Value callTable(const std::string& path, std::vector<Arg>& args, Span span);
+    Value callTable(std::string_view path, std::vector<Arg>& args, Span span);
     Value callOldTile(std::string_view name, std::vector<Arg>& args, Span span);
     Expr toRegion(const Value& v, std::string_view param, std::string_view callee);
     Expr toQualifier(const Value& v, std::string_view param, std::string_view callee);
@@ -153,9 +176,16 @@ public:
     Expr dataPointer(const Value& tensor, Span span);
 
     // ---- state
+    static constexpr size_t kWindowSize = 64; // a power of two
+    static constexpr size_t kWindowMask = kWindowSize - 1;
     std::string_view m_src;
-    std::vector<Token> m_toks;
-    size_t m_pos = 0;
+    TokenStream m_stream;
+    size_t m_batchPos = 0;         // next token of m_stream.batch() to move into the window
+    std::array<Token, kWindowSize> m_window;
+    size_t m_lexed = 0;            // tokens moved into the window so far
+    bool m_sawEnd = false;         // the EndOfFile token is in the window
+    size_t m_pos = 0;              // the current token's index in the stream
+    std::vector<Diagnostic> m_lexDiags; // the lexer's, kept apart: they win over the parser's at one position
     std::vector<Diagnostic> m_diags;
     size_t m_errors = 0;
     bool m_stopped = false;
@@ -193,6 +223,13 @@ private:
 
 inline constexpr int kMaxExprDepth = 200;
 inline constexpr int kMaxBlockDepth = 100;
+
+// True when toExpr(v, ...) returns v.expr without a diagnostic, so callers
+// can skip building the message that a failure would need.
+[[nodiscard]] inline bool isPlainExpr(const Value& v)
+{
+    return v.kind == Value::Kind::Expr && !v.partialIndex && v.expr->kind() != ExprKind::TensorRegion;
+}
 
 // Levenshtein distance, for "did you mean" suggestions.
 size_t editDistance(std::string_view a, std::string_view b);
