@@ -266,15 +266,22 @@ ReductionPlan planTensorReduce(const Expr& dst, const Expr& src, const std::vect
     return finish(planner, si, src, inst, normalized);
 }
 
+// The operand checks the fused ops share; returns the axes normalised
+// against dst, whose values are reduced.
+std::vector<size_t> fusedAxes(const Expr& dst, const Expr& reduced, const std::vector<int64_t>& axes)
+{
+    requireRegion(dst, "the destination");
+    requireRegion(reduced, "the reduced output");
+    if (!onChipLayout(typeOf(reduced)))
+        throw PlanError("invalid layout: '" + nameOf(reduced) + "' needs a Trainium layout");
+    return normalizeAxes(axes, typeOf(dst).shape().size());
+}
+
 ReductionPlan planTensorScalarReduce(const Expr& dst, const Expr& reduced, const Expr& lhs, const Expr& rhs,
                                      const std::vector<int64_t>& axes, std::optional<int64_t> maxInstSize,
                                      const VarRanges& ranges)
 {
-    requireRegion(dst, "the destination");
-    requireRegion(reduced, "the reduced output");
-    const auto normalized = normalizeAxes(axes, typeOf(dst).shape().size());
-    if (!onChipLayout(typeOf(reduced)))
-        throw PlanError("invalid layout: '" + nameOf(reduced) + "' needs a Trainium layout");
+    const auto normalized = fusedAxes(dst, reduced, axes);
     InstructionPlanner planner(ranges);
     const Operand d{dst, planner.addRegion(dst)};
     const Operand a = sourceOperand(planner, lhs, "lhs");
@@ -293,12 +300,8 @@ ReductionPlan planActivationReduce(const Expr& dst, const Expr& reduced, const E
                                    const std::vector<int64_t>& axes, std::optional<int64_t> maxInstSize,
                                    const VarRanges& ranges)
 {
-    requireRegion(dst, "the destination");
-    requireRegion(reduced, "the reduced output");
     requireRegion(src, "the source");
-    const auto normalized = normalizeAxes(axes, typeOf(dst).shape().size());
-    if (!onChipLayout(typeOf(reduced)))
-        throw PlanError("invalid layout: '" + nameOf(reduced) + "' needs a Trainium layout");
+    const auto normalized = fusedAxes(dst, reduced, axes);
     InstructionPlanner planner(ranges);
     const Operand d{dst, planner.addRegion(dst)};
     const Operand s{src, planner.addRegion(src)};
