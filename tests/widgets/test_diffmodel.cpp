@@ -1,3 +1,4 @@
+#include "diff/diffcolors.h"
 #include "diff/diffmodel.h"
 #include "diff/diffview.h"
 
@@ -5,7 +6,30 @@
 #include <QPlainTextEdit>
 #include <QtTest>
 
+#include <map>
+
 using namespace Qt::StringLiterals;
+
+namespace {
+
+// `count` numbered lines "line 1" ... with the given lines replaced.
+std::string numbered(int count, const std::map<int, std::string> &replaced = {})
+{
+    std::string text;
+    for (int i = 1; i <= count; ++i) {
+        const auto it = replaced.find(i);
+        text += it != replaced.end() ? it->second : "line " + std::to_string(i);
+        text += '\n';
+    }
+    return text;
+}
+
+QList<DiffModel::CharRange> changesAt(const DiffModel &model, int row, int column)
+{
+    return model.index(row, column).data(DiffModel::ChangesRole).value<QList<DiffModel::CharRange>>();
+}
+
+} // namespace
 
 class TestDiffModel : public QObject {
     Q_OBJECT
@@ -27,7 +51,7 @@ private slots:
     {
         DiffModel model;
         model.setTexts("a\nb\nc\n", "a\nB\nc\nd\n");
-        QCOMPARE(model.rowCount(), 4);
+        QCOMPARE(model.rowCount(), 4); // too short to fold
         QCOMPARE(model.kind(0), DiffModel::Kind::Same);
         QCOMPARE(model.kind(1), DiffModel::Kind::Changed);
         QCOMPARE(model.index(1, DiffModel::OldLineColumn).data().toInt(), 2);
@@ -47,6 +71,121 @@ private slots:
         QVERIFY(removed.red() > removed.green());
         QVERIFY(added.green() > added.red());
         QVERIFY(!model.index(0, DiffModel::OldTextColumn).data(Qt::BackgroundRole).isValid());
+    }
+
+    void foldingCollapsesAndExpands()
+    {
+        DiffModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        // 40 lines, line 20 changed: lines 1-16 and 24-40 are far from it.
+        model.setTexts(numbered(40), numbered(40, {{20, "changed"}}));
+        QVERIFY(model.folding());
+        // fold(1-16), 17, 18, 19, changed 20, 21, 22, 23, fold(24-40)
+        QCOMPARE(model.rowCount(), 9);
+        QCOMPARE(model.kind(0), DiffModel::Kind::Fold);
+        QCOMPARE(model.index(0, 0).data(DiffModel::FoldCountRole).toInt(), 16);
+        QVERIFY(model.index(0, DiffModel::NewTextColumn).data().toString().contains(u"16 unchanged lines"_s));
+        QCOMPARE(model.newLine(1), 17);
+        QCOMPARE(model.kind(4), DiffModel::Kind::Changed);
+        QCOMPARE(model.kind(8), DiffModel::Kind::Fold);
+        QCOMPARE(model.index(8, 0).data(DiffModel::FoldCountRole).toInt(), 17);
+        QCOMPARE(model.changedRowCount(), 1);
+
+        // Expanding the first fold puts lines 1-16 back, in order.
+        QVERIFY(!model.expandFold(1));
+        QVERIFY(model.expandFold(0));
+        QCOMPARE(model.rowCount(), 24);
+        QCOMPARE(model.kind(0), DiffModel::Kind::Same);
+        QCOMPARE(model.newLine(0), 1);
+        QCOMPARE(model.newLine(15), 16);
+        QCOMPARE(model.newLine(16), 17);
+        QCOMPARE(model.index(5, DiffModel::OldTextColumn).data().toString(), u"line 6"_s);
+
+        // Revealing a folded line unfolds it.
+        const int row = model.revealNewLine(30);
+        QCOMPARE(model.newLine(row), 30);
+        QCOMPARE(model.rowCount(), 40);
+        QCOMPARE(model.revealNewLine(41), -1);
+
+        model.setFolding(false);
+        QCOMPARE(model.rowCount(), 40);
+        model.setFolding(true);
+        QCOMPARE(model.rowCount(), 9);
+        // Nothing changed: nothing to fold, the whole text shows.
+        model.setTexts(numbered(40), numbered(40));
+        QCOMPARE(model.rowCount(), 40);
+        QCOMPARE(model.changeCount(), 0);
+    }
+
+    void nextAndPreviousChangeFindBlockStarts()
+    {
+        DiffModel model;
+        model.setFolding(false);
+        // Changes: lines 3-4 (one block), line 10, line 18.
+        model.setTexts(numbered(20), numbered(20, {{3, "c3"}, {4, "c4"}, {10, "c10"}, {18, "c18"}}));
+        QCOMPARE(model.changeCount(), 3);
+        QCOMPARE(model.changedRowCount(), 4);
+        QCOMPARE(model.nextChange(-1), 2);
+        QCOMPARE(model.nextChange(2), 9); // row 3 is the same block as row 2
+        QCOMPARE(model.nextChange(9), 17);
+        QCOMPARE(model.nextChange(17), -1);
+        QCOMPARE(model.previousChange(17), 9);
+        QCOMPARE(model.previousChange(9), 2);
+        QCOMPARE(model.previousChange(3), 2);
+        QCOMPARE(model.previousChange(2), -1);
+        model.setFolding(true);
+        const int first = model.nextChange(-1);
+        QCOMPARE(model.newLine(first), 3);
+        QCOMPARE(model.newLine(model.nextChange(first)), 10);
+    }
+
+    void intraLineRangesMarkTheChangedTokens()
+    {
+        DiffModel model;
+        model.setTexts("        A[i] = B[i + 1]\n", "        A[i * 4] = B[i + 2]\n");
+        QCOMPARE(model.rowCount(), 1);
+        QCOMPARE(model.kind(0), DiffModel::Kind::Changed);
+        const auto oldRanges = changesAt(model, 0, DiffModel::OldTextColumn);
+        const auto newRanges = changesAt(model, 0, DiffModel::NewTextColumn);
+        // Old: only "1" (offset 21) went; new: " * 4" (offset 11) and "2" (offset 25) came.
+        QCOMPARE(oldRanges.size(), 1);
+        QCOMPARE(oldRanges[0].begin, 21);
+        QCOMPARE(oldRanges[0].length, 1);
+        QCOMPARE(newRanges.size(), 2);
+        QCOMPARE(newRanges[0].begin, 11);
+        QCOMPARE(newRanges[0].length, 4);
+        QCOMPARE(newRanges[1].begin, 25);
+        QCOMPARE(newRanges[1].length, 1);
+        QVERIFY(!model.index(0, DiffModel::OldLineColumn).data(DiffModel::ChangesRole).isValid());
+
+        // Offsets count UTF-16 units, not UTF-8 bytes.
+        model.setTexts("x = \"é\" + a\n", "x = \"é\" + b\n");
+        const auto utf = changesAt(model, 0, DiffModel::NewTextColumn);
+        QCOMPARE(utf.size(), 1);
+        QCOMPARE(model.index(0, DiffModel::NewTextColumn).data().toString().mid(utf[0].begin, utf[0].length),
+                 u"b"_s);
+    }
+
+    void colorsFollowThePaletteLightness()
+    {
+        QPalette light;
+        light.setColor(QPalette::Base, Qt::white);
+        light.setColor(QPalette::Text, Qt::black);
+        QPalette dark;
+        dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+        dark.setColor(QPalette::Text, QColor(0xe0, 0xe0, 0xe0));
+        const DiffColors l = DiffColors::forPalette(light);
+        const DiffColors d = DiffColors::forPalette(dark);
+        QVERIFY(!DiffColors::isDark(light));
+        QVERIFY(DiffColors::isDark(dark));
+        // Tints stay on the side of the paper: light on light, dark on dark,
+        // so the text colour contrasts with them.
+        for (const QColor &c : {l.removedLine, l.addedLine, l.removedText, l.addedText})
+            QVERIFY(c.lightnessF() > 0.6);
+        for (const QColor &c : {d.removedLine, d.addedLine, d.removedText, d.addedText})
+            QVERIFY(c.lightnessF() < 0.4);
+        QVERIFY(d.removedLine.red() > d.removedLine.green());
+        QVERIFY(d.addedLine.green() > d.addedLine.red());
     }
 
     void viewShowsUnifiedText()

@@ -3,6 +3,7 @@
 #include "passes/passstepper.h"
 
 #include <QAbstractItemModelTester>
+#include <QAction>
 #include <QListView>
 #include <QtTest>
 
@@ -31,6 +32,21 @@ std::shared_ptr<const tirx::Trace> makeTrace()
     trace->entries.push_back(
         entry("TileDispatch", false,
               {tirx::Diagnostic{tirx::Diagnostic::Severity::Warning, "slow path", tirx::Span{3, 5, 3, 9}}}));
+    trace->entries.push_back(entry("LowerTrainiumLayout", true));
+    return trace;
+}
+
+const QStringList kLowerTirx{u"TrnPrivateTensorAlloc"_s, u"TrnNaiveAllocator"_s, u"TileDispatch"_s,
+                             u"LowerTrainiumLayout"_s};
+
+// The trace a run without TileDispatch records.
+std::shared_ptr<const tirx::Trace> traceWithoutTileDispatch()
+{
+    auto trace = std::make_shared<tirx::Trace>();
+    trace->pipeline = "custom";
+    trace->entries.push_back(entry("input", false));
+    trace->entries.push_back(entry("TrnPrivateTensorAlloc", true));
+    trace->entries.push_back(entry("TrnNaiveAllocator", true));
     trace->entries.push_back(entry("LowerTrainiumLayout", true));
     return trace;
 }
@@ -112,6 +128,105 @@ private slots:
         QCOMPARE(stepper.currentEntry(), 2);
         QCOMPARE(stepper.view()->currentIndex().data(PassListModel::NameRole).toString(),
                  u"TrnNaiveAllocator"_s);
+    }
+
+    void switchingAPassOffEmitsTheEnabledPasses()
+    {
+        PassListModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setPipeline(kLowerTirx);
+        QCOMPARE(model.rowCount(), 5); // the input, then the passes, before any trace
+        QSignalSpy spy(&model, &PassListModel::enabledPassesChanged);
+        const QModelIndex dispatch = model.index(model.rowOf(u"TileDispatch"_s));
+        QVERIFY(model.flags(dispatch) & Qt::ItemIsUserCheckable);
+        QVERIFY(!(model.flags(model.index(0)) & Qt::ItemIsUserCheckable));
+        QCOMPARE(dispatch.data(Qt::CheckStateRole).value<Qt::CheckState>(), Qt::Checked);
+        QVERIFY(model.setData(dispatch, Qt::Unchecked, Qt::CheckStateRole));
+        QCOMPARE(spy.size(), 1);
+        QCOMPARE(spy.last().at(0).toStringList(), (QStringList{u"TrnPrivateTensorAlloc"_s, u"TrnNaiveAllocator"_s,
+                                                               u"LowerTrainiumLayout"_s}));
+        QCOMPARE(model.status(dispatch.row()), PassListModel::Status::Off);
+        QCOMPARE(dispatch.data(Qt::CheckStateRole).value<Qt::CheckState>(), Qt::Unchecked);
+
+        // The custom run arrives: the switched-off pass has no entry and cannot be selected.
+        model.setTrace(traceWithoutTileDispatch());
+        QCOMPARE(model.rowCount(), 5);
+        QCOMPARE(model.entryOf(model.rowOf(u"TileDispatch"_s)), -1);
+        QCOMPARE(model.entryOf(model.rowOf(u"LowerTrainiumLayout"_s)), 3);
+        QCOMPARE(model.rowOfEntry(3), 4);
+        QVERIFY(!(model.flags(model.index(model.rowOf(u"TileDispatch"_s))) & Qt::ItemIsSelectable));
+        QVERIFY(model.index(2).data().toString().contains(u"µs"_s));
+
+        // Back on: every pass again; the input row has no check box to set.
+        QVERIFY(model.setData(model.index(model.rowOf(u"TileDispatch"_s)), Qt::Checked, Qt::CheckStateRole));
+        QCOMPARE(spy.last().at(0).toStringList(), kLowerTirx);
+        QVERIFY(!model.setData(model.index(0), Qt::Unchecked, Qt::CheckStateRole));
+        // Still on, but the trace has not caught up: "not run".
+        QCOMPARE(model.status(model.rowOf(u"TileDispatch"_s)), PassListModel::Status::NotRun);
+    }
+
+    void stepperEmitsThePassesOfItsPresetAndTarget()
+    {
+        PassStepper stepper;
+        QSignalSpy presets(&stepper, &PassStepper::presetChanged);
+        QSignalSpy targets(&stepper, &PassStepper::targetChanged);
+        QSignalSpy passes(&stepper, &PassStepper::enabledPassesChanged);
+        stepper.setPreset(u"trn"_s);
+        stepper.setPreset(u"lower-tirx"_s);
+        QCOMPARE(presets.last().at(0).toString(), u"lower-tirx"_s);
+        QCOMPARE(stepper.enabledPasses(), kLowerTirx);
+        QCOMPARE(stepper.model()->rowCount(), 5);
+        stepper.setTarget(u"explorer/trn2"_s);
+        QCOMPARE(targets.size(), 1);
+        QCOMPARE(stepper.target(), u"explorer/trn2"_s);
+        stepper.setTarget(u"no/such/target"_s);
+        QCOMPARE(stepper.target(), u"explorer/trn2"_s);
+
+        stepper.model()->setPassEnabled(u"TrnNaiveAllocator"_s, false);
+        QCOMPARE(passes.size(), 1);
+        QVERIFY(!passes.last().at(0).toStringList().contains(u"TrnNaiveAllocator"_s));
+        // A new preset lists its own passes, all on.
+        stepper.setPreset(u"trn"_s);
+        QVERIFY(stepper.enabledPasses().contains(u"TrnNaiveAllocator"_s));
+        QVERIFY(stepper.enabledPasses().contains(u"StmtSimplify"_s));
+    }
+
+    void steppingSkipsPassesThatDidNotRun()
+    {
+        PassStepper stepper;
+        stepper.setPreset(u"lower-tirx"_s);
+        stepper.model()->setPassEnabled(u"TileDispatch"_s, false);
+        stepper.setTrace(traceWithoutTileDispatch());
+        QCOMPARE(stepper.currentEntry(), 3); // LowerTrainiumLayout
+        stepper.stepBack();
+        QCOMPARE(stepper.currentEntry(), 2); // over the switched-off TileDispatch
+        stepper.stepForward();
+        QCOMPARE(stepper.currentEntry(), 3);
+        QVERIFY(!stepper.selectPass(u"TileDispatch"_s));
+    }
+
+    void keysStepThePasses()
+    {
+        PassStepper stepper;
+        stepper.setTrace(makeTrace());
+        stepper.show();
+        QVERIFY(QTest::qWaitForWindowActive(&stepper));
+        stepper.view()->setFocus();
+        QVERIFY(stepper.selectPass(u"TrnNaiveAllocator"_s));
+        QTest::keyClick(stepper.view(), Qt::Key_J);
+        QCOMPARE(stepper.currentEntry(), 3);
+        QTest::keyClick(stepper.view(), Qt::Key_K);
+        QTest::keyClick(stepper.view(), Qt::Key_K);
+        QCOMPARE(stepper.currentEntry(), 1);
+        // Alt+arrows work from anywhere in the window.
+        QTest::keyClick(&stepper, Qt::Key_Right, Qt::AltModifier);
+        QCOMPARE(stepper.currentEntry(), 2);
+        QTest::keyClick(&stepper, Qt::Key_Left, Qt::AltModifier);
+        QTest::keyClick(&stepper, Qt::Key_Left, Qt::AltModifier);
+        QCOMPARE(stepper.currentEntry(), 0);
+        // j with a modifier is not a step.
+        QTest::keyClick(stepper.view(), Qt::Key_J, Qt::ControlModifier);
+        QCOMPARE(stepper.currentEntry(), 0);
     }
 };
 

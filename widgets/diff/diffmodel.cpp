@@ -43,6 +43,11 @@ int utf16Offset(std::string_view text, size_t bytes)
 
 } // namespace
 
+QString DiffModel::foldText(int lines)
+{
+    return tr("⋯ %1 unchanged lines").arg(lines);
+}
+
 DiffModel::DiffModel(QObject *parent)
     : QAbstractTableModel(parent)
 {
@@ -236,7 +241,7 @@ QList<DiffModel::CharRange> DiffModel::changes(const tirx::DiffRow &row, bool ol
 QVariant DiffModel::textData(const Shown &shown, bool oldSide) const
 {
     if (shown.folded)
-        return tr("⋯ %n unchanged line(s)", nullptr, static_cast<int>(shown.folded));
+        return foldText(static_cast<int>(shown.folded));
     const tirx::DiffRow &row = m_lines[shown.line];
     return fromStd(oldSide ? row.oldText : row.newText);
 }
@@ -280,7 +285,7 @@ QVariant DiffModel::data(const QModelIndex &index, int role) const
         return {};
     case Qt::ToolTipRole:
         if (shown.folded)
-            return tr("Click to show the %n hidden line(s)", nullptr, static_cast<int>(shown.folded));
+            return tr("Click to show the %1 hidden lines").arg(shown.folded);
         return {};
     case Qt::BackgroundRole:
         return background(shown, column);

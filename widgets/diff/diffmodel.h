@@ -35,6 +35,9 @@ public:
 
     explicit DiffModel(QObject *parent = nullptr);
 
+    // The text of a fold row hiding `lines` lines (also for sizing columns).
+    [[nodiscard]] static QString foldText(int lines);
+
     // Diffs `oldText` against `newText` (printed modules, UTF-8); copies both.
     void setTexts(const std::string &oldText, const std::string &newText);
     void clear();

@@ -49,7 +49,7 @@ void DiffPane::fitColumns()
     const int digits = std::max(3, static_cast<int>(QString::number(m_model->rowCount() + 1).size()) + 1);
     const int numberWidth = metrics.horizontalAdvance(QString(digits, QLatin1Char('9'))) + 8;
     setColumnWidth(lineColumn, numberWidth);
-    const int fold = metrics.horizontalAdvance(tr("⋯ %n unchanged line(s)", nullptr, 100000));
+    const int fold = metrics.horizontalAdvance(DiffModel::foldText(100000));
     const int longest = std::max(fold, metrics.horizontalAdvance(QLatin1Char('M')) * m_model->longestLine());
     setColumnWidth(textColumn(), std::max(viewport()->width() - numberWidth, longest + 24));
 }

@@ -163,9 +163,13 @@ void DiffView::showTexts(const QString &oldName, const std::string &oldText, con
     m_model->setTexts(oldText, newText);
     const int changes = m_model->changeCount();
     const int lines = m_model->changedRowCount();
-    m_title->setText(changes == 0 ? tr("%1 → %2: no change").arg(oldName, newName)
-                                  : tr("%1 → %2: %n change(s)", nullptr, changes).arg(oldName, newName) +
-                                        tr(", %n line(s)", nullptr, lines));
+    if (changes == 0)
+        m_title->setText(tr("%1 → %2: no change").arg(oldName, newName));
+    else
+        m_title->setText(tr("%1 → %2: %3 %4, %5 %6")
+                             .arg(oldName, newName, QString::number(changes),
+                                  changes == 1 ? tr("change") : tr("changes"), QString::number(lines),
+                                  lines == 1 ? tr("line") : tr("lines")));
     const std::string unified =
         tirx::unifiedDiff(oldText, newText, oldName.toStdString(), newName.toStdString());
     m_unified->setPlainText(unified.empty() ? tr("(no change)") : fromStd(unified));
