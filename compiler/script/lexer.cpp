@@ -1,6 +1,5 @@
 #include "script/lexer.h"
 
-#include <array>
 #include <memory>
 #include <string>
 
@@ -8,21 +7,39 @@ namespace tirx {
 
 namespace {
 
-constexpr std::array<std::string_view, 23> kKeywords = {
-    "def",  "class", "for",    "in",   "if",     "elif",  "else", "while", "with",   "return", "pass",  "break",
-    "continue", "and", "or", "not", "None", "True", "False", "import", "from", "as", "assert"};
+bool spelled(std::string_view s, std::string_view word)
+{
+    if (s.size() != word.size()) return false;
+    for (size_t i = 0; i < s.size(); ++i) {
+        if (s[i] != word[i]) return false;
+    }
+    return true;
+}
 
+// The Python keywords TVMScript can contain, found by their first character
+// so that a name costs at most a few character compares.
 bool isKeyword(std::string_view s)
 {
-    // Most names are not keywords: reject them without scanning the table.
     if (s.size() < 2 || s.size() > 8) return false;
-    const char c = s[0];
-    if (!((c >= 'a' && c <= 'w') || c == 'N' || c == 'T' || c == 'F')) return false;
-    if (s == "lambda") return true;
-    for (auto k : kKeywords) {
-        if (k == s) return true;
+    switch (s[0]) {
+    case 'a': return spelled(s, "and") || spelled(s, "as") || spelled(s, "assert");
+    case 'b': return spelled(s, "break");
+    case 'c': return spelled(s, "class") || spelled(s, "continue");
+    case 'd': return spelled(s, "def");
+    case 'e': return spelled(s, "elif") || spelled(s, "else");
+    case 'f': return spelled(s, "for") || spelled(s, "from");
+    case 'i': return spelled(s, "in") || spelled(s, "if") || spelled(s, "import");
+    case 'l': return spelled(s, "lambda");
+    case 'n': return spelled(s, "not");
+    case 'o': return spelled(s, "or");
+    case 'p': return spelled(s, "pass");
+    case 'r': return spelled(s, "return");
+    case 'w': return spelled(s, "while") || spelled(s, "with");
+    case 'F': return spelled(s, "False");
+    case 'N': return spelled(s, "None");
+    case 'T': return spelled(s, "True");
+    default: return false;
     }
-    return false;
 }
 
 bool isIdentStart(unsigned char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
@@ -70,12 +87,14 @@ public:
 
     // Replaces `batch()` with the tokens of the next piece of source: at least
     // one token, the last batch ending with EndOfFile. False once that was given.
+    // A batch of a few dozen tokens keeps the per-step cost low, and the
+    // reader copies tokens whose stores have long left the store buffer.
     bool step()
     {
         m_out.tokens.clear();
         m_out.diagnostics.clear();
         if (m_done) return false;
-        while (m_out.tokens.empty() && m_pos < m_src.size()) scanOne();
+        while (m_out.tokens.size() < kBatchTokens && m_pos < m_src.size()) scanOne();
         if (m_out.tokens.empty()) {
             finish();
             m_done = true;
@@ -94,6 +113,7 @@ private:
     std::string_view m_src;
     LexOptions m_opt;
     LexResult m_out;
+    static constexpr size_t kBatchTokens = 32;
     size_t m_pos = 0;
     size_t m_diagnosticCount = 0;
     bool m_done = false;
@@ -117,13 +137,14 @@ private:
 
     void emit(TokenKind kind, size_t begin, size_t end, uint32_t line, size_t lineStart)
     {
-        Token t;
+        // Filled in place: building a Token on the stack and copying it stalls
+        // on store forwarding (a byte-wide store read back 16 bytes wide).
+        Token& t = m_out.tokens.emplace_back();
         t.kind = kind;
-        t.text = m_src.substr(begin, end - begin);
+        t.text = std::string_view(m_src.data() + begin, end - begin);
         t.begin = static_cast<uint32_t>(begin);
         t.end = static_cast<uint32_t>(end);
         t.span = Span{line, static_cast<uint32_t>(begin - lineStart + 1), m_line, col(end)};
-        m_out.tokens.push_back(t);
         if (kind != TokenKind::Comment && kind != TokenKind::Newline && kind != TokenKind::Indent &&
             kind != TokenKind::Dedent)
             m_lineHasTokens = true;

@@ -104,9 +104,33 @@ Value Parser::parseExprOrTuple()
     return seq;
 }
 
+namespace {
+
+// A token that can end an expression and start nothing inside one.
+bool endsExpression(const Token& t)
+{
+    if (t.kind == TokenKind::Newline) return true;
+    if (t.kind != TokenKind::Operator || t.text.size() != 1) return false;
+    const char c = t.text[0];
+    return c == ',' || c == ')' || c == ']' || c == '}' || c == ':' || c == '=';
+}
+
+// A one-token atom: a name, a number or a keyword constant (strings are not:
+// adjacent string literals concatenate).
+bool isSingleTokenAtom(const Token& t)
+{
+    if (t.kind == TokenKind::Name || t.kind == TokenKind::Int || t.kind == TokenKind::Float) return true;
+    return t.kind == TokenKind::Keyword && (t.text == "True" || t.text == "False" || t.text == "None");
+}
+
+} // namespace
+
 Value Parser::parseExpr()
 {
     DepthGuard guard(*this, m_depth, kMaxExprDepth, "expression nested too deeply");
+    // Most call arguments and indices are a lone name or number: skip the
+    // ten precedence levels, none of which could apply to it.
+    if (isSingleTokenAtom(cur()) && endsExpression(peekTok())) return parseAtom();
     if (isKw("lambda")) return parseLambda();
     Value v = parseOr();
     if (isKw("if")) failAtCurrent("conditional expressions are not supported; use T.Select(cond, a, b)");
@@ -188,13 +212,14 @@ Value Parser::parseComparison()
         const std::string_view op = advance().text;
         Value b = parseArith();
         Value cmp = binaryOp(op, a, b, spanFrom(start));
-        result = any ? binaryOp("and", result, cmp, spanFrom(start)) : cmp;
+        result = any ? binaryOp("and", result, cmp, spanFrom(start)) : std::move(cmp);
         any = true;
-        a = b;
+        a = std::move(b);
     }
     if (isKw("in") || (isKw("not") && peekTok().text == "in")) failAtCurrent("'in' tests are not supported");
     if (isKw("is")) failAtCurrent("'is' tests are not supported");
-    return any ? result : a;
+    if (any) return result;
+    return a;
 }
 
 Value Parser::parseArith()
