@@ -200,9 +200,15 @@ AxisCoords applyShardCoords(const TileLayout& layout, const std::vector<Expr>& c
 AxisCoords applyLayout(const TileLayout& layout, const std::vector<Expr>& indices, const std::vector<Expr>& shape,
                        const VarRanges& ranges)
 {
+    if (indices.size() != shape.size()) return applyLayout(layout, GroupResult{}, indices, shape, ranges);
+    return applyLayout(layout, groupLayout(layout, shape), indices, shape, ranges);
+}
+
+AxisCoords applyLayout(const TileLayout& layout, const GroupResult& g, const std::vector<Expr>& indices,
+                       const std::vector<Expr>& shape, const VarRanges& ranges)
+{
     if (indices.size() == shape.size()) {
-        GroupResult g = groupLayout(layout, shape);
-        if (g.ok()) {
+        if (g.ok() && g.layout) {
             std::vector<Expr> perShard(g.layout->shard().size(), intImm(0));
             for (size_t d = 0; d < shape.size(); ++d) {
                 const size_t start = g.seps[d];

@@ -60,6 +60,13 @@ using AxisCoords = std::vector<std::pair<Axis, Expr>>;
 [[nodiscard]] AxisCoords applyLayout(const TileLayout& layout, const std::vector<Expr>& indices,
                                      const std::vector<Expr>& shape, const VarRanges& ranges = {});
 
+// The same with the grouping already computed (`grouped` = groupLayout(layout,
+// shape)), for callers that apply one layout to many indices: grouping costs
+// more than applying.
+[[nodiscard]] AxisCoords applyLayout(const TileLayout& layout, const GroupResult& grouped,
+                                     const std::vector<Expr>& indices, const std::vector<Expr>& shape,
+                                     const VarRanges& ranges = {});
+
 // The coordinate on `axis`, or null when the axis does not occur.
 [[nodiscard]] Expr coordOf(const AxisCoords& coords, Axis axis);
 

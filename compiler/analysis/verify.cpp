@@ -32,6 +32,9 @@ public:
         if (auto view = allocView(s)) check(*view, s->span());
     }
 
+    // Allocations are statements: expressions need no walk.
+    void visitExpr(const Expr&) override {}
+
     void reportOverlaps()
     {
         overlaps(m_sbuf, "SBUF", Diagnostic::Severity::Error);
@@ -115,23 +118,41 @@ private:
         m_psum.push_back({view.var->name(), span, offset, offset + bytes, bank, *banks});
     }
 
+    // Every overlapping pair, reported at the later allocation in source
+    // order, pairs in source order. A sweep over byte offsets finds them
+    // without comparing every pair: kernels with thousands of allocations
+    // are checked after every pass.
     void overlaps(std::vector<Placed>& placed, const char* scope, Diagnostic::Severity severity)
     {
         std::stable_sort(placed.begin(), placed.end(), [](const Placed& a, const Placed& b) {
             return a.span.line < b.span.line || (a.span.line == b.span.line && a.span.column < b.span.column);
         });
-        for (size_t i = 0; i < placed.size(); ++i) {
-            for (size_t j = 0; j < i; ++j) {
-                const auto& a = placed[j];
-                const auto& b = placed[i];
-                const bool banksMeet = a.firstBank < b.firstBank + b.banks && b.firstBank < a.firstBank + a.banks;
-                if (!banksMeet || a.end <= b.begin || b.end <= a.begin || a.begin == a.end || b.begin == b.end)
-                    continue;
-                m_out.push_back({severity, std::string{"allocation '"} + b.name + "' overlaps '" + a.name + "' in " + scope + " (bytes " +
-                          std::to_string(std::max(a.begin, b.begin)) + ".." +
-                                     std::to_string(std::min(a.end, b.end) - 1) + ")",
-                                 b.span});
+        std::vector<size_t> byBegin(placed.size());
+        for (size_t i = 0; i < placed.size(); ++i) byBegin[i] = i;
+        std::sort(byBegin.begin(), byBegin.end(), [&](size_t a, size_t b) { return placed[a].begin < placed[b].begin; });
+
+        std::vector<std::pair<size_t, size_t>> pairs; // (later, earlier) in source order
+        std::vector<size_t> open;                     // intervals that may still meet the next one
+        for (size_t index : byBegin) {
+            const Placed& next = placed[index];
+            if (next.begin == next.end) continue;
+            std::erase_if(open, [&](size_t o) { return placed[o].end <= next.begin; });
+            for (size_t o : open) {
+                const Placed& other = placed[o];
+                const bool banksMeet = other.firstBank < next.firstBank + next.banks &&
+                                       next.firstBank < other.firstBank + other.banks;
+                if (banksMeet) pairs.emplace_back(std::max(o, index), std::min(o, index));
             }
+            open.push_back(index);
+        }
+        std::sort(pairs.begin(), pairs.end());
+        for (const auto& [later, earlier] : pairs) {
+            const auto& a = placed[earlier];
+            const auto& b = placed[later];
+            m_out.push_back({severity, std::string{"allocation '"} + b.name + "' overlaps '" + a.name + "' in " + scope +
+                                           " (bytes " + std::to_string(std::max(a.begin, b.begin)) + ".." +
+                                           std::to_string(std::min(a.end, b.end) - 1) + ")",
+                             b.span});
         }
     }
 

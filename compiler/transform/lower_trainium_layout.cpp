@@ -14,6 +14,7 @@
 #include "ir/functor.h"
 #include "ir/make.h"
 #include "ir/tensor_type.h"
+#include "transform/access_pattern_cache.h"
 #include "transform/passes.h"
 
 #include <unordered_map>
@@ -126,7 +127,19 @@ protected:
     }
 
 private:
+    // What applying a tensor's layout needs, worked out at its first access
+    // (chapter 03 §5.1: memoised per variable): the layout the reference
+    // applies (canonicalised unless Trainium) and its grouping by the shape.
+    struct LayoutPlan {
+        Layout applied;
+        GroupResult grouped;
+        std::string key; // AccessPatternCache::tensorKey
+    };
+
     std::unordered_map<const VarNode*, Var> m_remap;
+    std::unordered_map<const VarNode*, LayoutPlan> m_plans;
+    AccessPatternCache m_accesses;
+    AccessPatternCache::Key m_key; // reused by every access
     std::unordered_set<const VarNode*> m_warned;
     VarRanges m_ranges;
     VarBindings m_bindings;
@@ -157,15 +170,28 @@ private:
     std::vector<Expr> physicalIndices(const Var& logical, std::vector<Expr> indices, Span span)
     {
         const TensorType& type = *logical->tensorType();
-        const TileLayout& layout = *type.layout();
         if (indices.size() != type.shape().size()) {
             error("access to '" + logical->name() + "' has " + std::to_string(indices.size()) +
                       " indices but the tensor has rank " + std::to_string(type.shape().size()),
                   span);
             return indices;
         }
+        const bool cacheable = AccessPatternCache::key(plan(logical).key, indices, m_ranges, m_bindings, m_key);
+        if (cacheable) {
+            if (auto hit = m_accesses.find(m_key)) return std::move(*hit);
+        }
+        const size_t problems = diagnostics.size();
+        std::vector<Expr> out = applyPlan(logical, std::move(indices), span);
+        if (cacheable && diagnostics.size() == problems) m_accesses.insert(m_key, out);
+        return out;
+    }
+
+    std::vector<Expr> applyPlan(const Var& logical, std::vector<Expr> indices, Span span)
+    {
+        const TensorType& type = *logical->tensorType();
+        const TileLayout& layout = *type.layout();
         if (isTrainiumLayout(&layout)) {
-            const AxisCoords coords = applyLayout(layout, indices, type.shape());
+            const AxisCoords coords = applyLayout(layout, plan(logical).grouped, indices, type.shape());
             std::vector<Axis> axes{Axis::P(), Axis::F()};
             if (type.isPsum()) axes.insert(axes.begin(), Axis::bank());
             std::vector<Expr> out;
@@ -182,12 +208,25 @@ private:
                   span);
             return indices;
         }
-        const AxisCoords coords = applyLayout(*canonicalizeLayout(layout), indices, type.shape());
+        const LayoutPlan& canonical = plan(logical);
+        const AxisCoords coords = applyLayout(*canonical.applied, canonical.grouped, indices, type.shape());
         if (coords.size() != 1) {
             error("the layout of '" + logical->name() + "' does not give a single element offset", span);
             return indices;
         }
         return {simplify(coords.front().second, m_ranges, &m_bindings)};
+    }
+
+    const LayoutPlan& plan(const Var& logical)
+    {
+        if (auto it = m_plans.find(logical.get()); it != m_plans.end()) return it->second;
+        const TensorType& type = *logical->tensorType();
+        const Layout& layout = type.layout();
+        LayoutPlan p;
+        p.applied = isTrainiumLayout(layout.get()) ? layout : canonicalizeLayout(*layout);
+        p.grouped = groupLayout(*p.applied, type.shape());
+        p.key = AccessPatternCache::tensorKey(type);
+        return m_plans.emplace(logical.get(), std::move(p)).first->second;
     }
 
     // Chapter 03 §5.2.3: a view of a tensor without a layout is flattened at

@@ -15,15 +15,30 @@ const TraceEntry* Trace::find(std::string_view passName) const
 
 namespace {
 
-bool appendChecked(TraceEntry& entry, const PipelineOptions& options)
-{
-    if (options.check && entry.module) {
-        auto extra = options.check(*entry.module, options.context);
-        entry.diagnostics.insert(entry.diagnostics.end(), extra.begin(), extra.end());
+// Runs the check on each entry's module, once per distinct module: a pass
+// that changes nothing gets the findings of the module it was given.
+class Checker {
+public:
+    explicit Checker(const PipelineOptions& options) : m_options(options) {}
+
+    bool append(TraceEntry& entry)
+    {
+        if (m_options.check && entry.module) {
+            if (entry.module != m_checked) {
+                m_findings = m_options.check(*entry.module, m_options.context);
+                m_checked = entry.module;
+            }
+            entry.diagnostics.insert(entry.diagnostics.end(), m_findings.begin(), m_findings.end());
+        }
+        entry.failed = hasErrors(entry.diagnostics);
+        return !entry.failed;
     }
-    entry.failed = hasErrors(entry.diagnostics);
-    return !entry.failed;
-}
+
+private:
+    const PipelineOptions& m_options;
+    ModuleRef m_checked;
+    std::vector<Diagnostic> m_findings;
+};
 
 } // namespace
 
@@ -33,11 +48,12 @@ Trace runPipeline(const ModuleRef& input, const PipelineOptions& options)
     trace.pipeline = options.name;
     trace.targetTag = options.context.target ? options.context.target->tag : std::string{};
 
+    Checker checker{options};
     TraceEntry first;
     first.passName = "input";
     first.module = input;
-    first.text = printModule(*input);
-    const bool inputOk = appendChecked(first, options);
+    if (options.printSnapshots) first.text = printModule(*input);
+    const bool inputOk = checker.append(first);
     trace.entries.push_back(std::move(first));
     if (options.onEntry && !options.onEntry(trace.entries.back())) return trace;
     if (!inputOk) return trace;
@@ -70,10 +86,12 @@ Trace runPipeline(const ModuleRef& input, const PipelineOptions& options)
         entry.module = result.module ? result.module : current;
         entry.diagnostics = std::move(result.diagnostics);
         entry.changed = entry.module != current;
-        entry.text = entry.changed ? printModule(*entry.module) : trace.entries.back().text;
-        // A pass may rebuild nodes without changing anything a user can see.
-        if (entry.changed && entry.text == trace.entries.back().text) entry.changed = false;
-        const bool ok = appendChecked(entry, options);
+        if (options.printSnapshots) {
+            entry.text = entry.changed ? printModule(*entry.module) : trace.entries.back().text;
+            // A pass may rebuild nodes without changing anything a user can see.
+            if (entry.changed && entry.text == trace.entries.back().text) entry.changed = false;
+        }
+        const bool ok = checker.append(entry);
         current = entry.module;
         trace.entries.push_back(std::move(entry));
         if (options.onEntry && !options.onEntry(trace.entries.back())) break;

@@ -42,6 +42,10 @@ struct PipelineOptions {
     // Called after every pass with the entry just recorded (may be empty);
     // lets a caller show results pass by pass. Returning false cancels the run.
     std::function<bool(const TraceEntry&)> onEntry;
+    // Print every snapshot into TraceEntry::text. A caller that reads only
+    // the modules turns it off: printing a large module costs more than
+    // lowering it. Without text, `changed` compares modules only.
+    bool printSnapshots = true;
 };
 
 // Runs the passes in order, recording an entry per pass. Stops at the first

@@ -19,6 +19,9 @@ class Dispatch final : public IrMutator {
 public:
     std::vector<Diagnostic> diagnostics;
 
+    // Tile calls are whole statements; expressions are not walked.
+    Expr mutateExpr(const Expr& e) override { return e; }
+
 protected:
     Stmt mutateEvaluate(const Stmt& self, const EvaluateNode& s) override
     {

@@ -20,6 +20,9 @@ public:
     explicit Assign(int64_t start) : m_offset(start) {}
     std::vector<Diagnostic> diagnostics;
 
+    // Only allocation statements change; expressions are left unvisited.
+    Expr mutateExpr(const Expr& e) override { return e; }
+
 protected:
     Stmt mutateBind(const Stmt& self, const BindNode& s) override
     {
@@ -55,6 +58,7 @@ int64_t poolStart(const Stmt& body)
     struct Walker final : IrVisitor {
         int64_t* end;
         explicit Walker(int64_t* e) : end(e) {}
+        void visitExpr(const Expr&) override {}
         void visitStmt(const Stmt& s) override
         {
             IrVisitor::visitStmt(s);

@@ -1,0 +1,72 @@
+// The lower-tirx preset (TrnPrivateTensorAlloc, TrnNaiveAllocator,
+// TileDispatch, LowerTrainiumLayout, with the verifier after each pass) on
+// one generated kernel of N allocations and 5·N tensor accesses, for
+// N = 250, 500, 1000, 2000 (the last is the 2,000 / 10,000 target).
+// BM_LowerTirx runs the pipeline as the explorer does, printing every
+// snapshot for the Trace; BM_LowerTirxModulesOnly skips the printing, to
+// show what the passes and the verifier cost alone.
+// Run: build/runner-rel/tests/bench/bench_lower --benchmark_repetitions=5
+
+#include "lower_module_generator.h"
+
+#include "analysis/verify.h"
+#include "script/parser.h"
+#include "transform/pipeline.h"
+#include "transform/registry.h"
+
+#include <benchmark/benchmark.h>
+
+namespace {
+
+using namespace tirx;
+
+PipelineOptions lowerTirxOptions(bool printSnapshots)
+{
+    PipelineOptions options;
+    const PipelinePreset* preset = findPreset("lower-tirx");
+    options.passes.assign(preset->passes.begin(), preset->passes.end());
+    options.name = std::string{preset->name};
+    options.context.target = findTarget("aws/trn1/trn1.2xlarge");
+    options.check = [](const Module& m, const PassContext& ctx) { return verifyModule(m, *ctx.target); };
+    options.printSnapshots = printSnapshots;
+    return options;
+}
+
+void runLowerTirx(benchmark::State& state, bool printSnapshots)
+{
+    const int allocations = static_cast<int>(state.range(0));
+    const auto parsed = parseModule(bench::generateLoweringModule(allocations));
+    if (!parsed.ok()) {
+        state.SkipWithError("the generated module does not parse");
+        return;
+    }
+    const PipelineOptions options = lowerTirxOptions(printSnapshots);
+    for (auto _ : state) {
+        Trace trace = runPipeline(parsed.module, options);
+        if (trace.failed() || trace.entries.size() != options.passes.size() + 1) {
+            state.SkipWithError("the lower-tirx pipeline failed on the generated module");
+            return;
+        }
+        benchmark::DoNotOptimize(trace);
+    }
+    state.counters["allocations"] = allocations;
+    state.counters["accesses"] = bench::loweringModuleAccesses(allocations);
+    state.SetComplexityN(allocations);
+}
+
+void BM_LowerTirx(benchmark::State& state) { runLowerTirx(state, true); }
+void BM_LowerTirxModulesOnly(benchmark::State& state) { runLowerTirx(state, false); }
+
+// 1x, 2x, 4x and 8x of 250 allocations; Complexity fits the growth to N.
+void sizes(benchmark::internal::Benchmark* b)
+{
+    for (int n : {250, 500, 1000, 2000}) b->Arg(n);
+    b->Unit(benchmark::kMillisecond)->Complexity(benchmark::oN);
+}
+
+BENCHMARK(BM_LowerTirx)->Apply(sizes);
+BENCHMARK(BM_LowerTirxModulesOnly)->Apply(sizes);
+
+} // namespace
+
+BENCHMARK_MAIN();
