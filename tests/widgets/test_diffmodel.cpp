@@ -1,3 +1,5 @@
+#include "numbered_text.h"
+
 #include "diff/diffcolors.h"
 #include "diff/diffmodel.h"
 #include "diff/diffview.h"
@@ -6,23 +8,9 @@
 #include <QPlainTextEdit>
 #include <QtTest>
 
-#include <map>
-
 using namespace Qt::StringLiterals;
 
 namespace {
-
-// `count` numbered lines "line 1" ... with the given lines replaced.
-std::string numbered(int count, const std::map<int, std::string> &replaced = {})
-{
-    std::string text;
-    for (int i = 1; i <= count; ++i) {
-        const auto it = replaced.find(i);
-        text += it != replaced.end() ? it->second : "line " + std::to_string(i);
-        text += '\n';
-    }
-    return text;
-}
 
 QList<DiffModel::CharRange> changesAt(const DiffModel &model, int row, int column)
 {
@@ -78,7 +66,7 @@ private slots:
         DiffModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         // 40 lines, line 20 changed: lines 1-16 and 24-40 are far from it.
-        model.setTexts(numbered(40), numbered(40, {{20, "changed"}}));
+        model.setTexts(numberedText(40), numberedText(40, {{20, "changed"}}));
         QVERIFY(model.folding());
         // fold(1-16), 17, 18, 19, changed 20, 21, 22, 23, fold(24-40)
         QCOMPARE(model.rowCount(), 9);
@@ -112,7 +100,7 @@ private slots:
         model.setFolding(true);
         QCOMPARE(model.rowCount(), 9);
         // Nothing changed: nothing to fold, the whole text shows.
-        model.setTexts(numbered(40), numbered(40));
+        model.setTexts(numberedText(40), numberedText(40));
         QCOMPARE(model.rowCount(), 40);
         QCOMPARE(model.changeCount(), 0);
     }
@@ -122,7 +110,7 @@ private slots:
         DiffModel model;
         model.setFolding(false);
         // Changes: lines 3-4 (one block), line 10, line 18.
-        model.setTexts(numbered(20), numbered(20, {{3, "c3"}, {4, "c4"}, {10, "c10"}, {18, "c18"}}));
+        model.setTexts(numberedText(20), numberedText(20, {{3, "c3"}, {4, "c4"}, {10, "c10"}, {18, "c18"}}));
         QCOMPARE(model.changeCount(), 3);
         QCOMPARE(model.changedRowCount(), 4);
         QCOMPARE(model.nextChange(-1), 2);

@@ -290,19 +290,27 @@ void DiffView::revealSourceLine(int line)
     const bool selecting = std::exchange(m_selecting, true);
     QItemSelectionModel *selection = m_newPane->selectionModel();
     selection->clear();
-    std::vector<int> lines =
-        line > 0 ? m_newMap.linesForSourceLine(static_cast<uint32_t>(line)) : std::vector<int>{};
-    const bool oldSide = lines.empty() && line > 0;
+    const auto source = static_cast<uint32_t>(std::max(line, 0));
+    std::vector<int> lines = line > 0 ? m_newMap.linesForSourceLine(source) : std::vector<int>{};
+    const std::vector<int> oldLines = line > 0 ? m_oldMap.linesForSourceLine(source) : std::vector<int>{};
+    // The side with the tighter statement wins: a statement the pass removed
+    // is found in the old module rather than as the loop around it in the new.
+    const auto height = [](const tirx::PrintedModule &map, const std::vector<int> &found) {
+        const tirx::Span span = map.spanOfLine(found.front());
+        return std::max(span.line, span.endLine) - span.line;
+    };
+    const bool oldSide = !oldLines.empty() &&
+                         (lines.empty() || height(m_oldMap, oldLines) < height(m_newMap, lines));
     if (oldSide)
-        lines = m_oldMap.linesForSourceLine(static_cast<uint32_t>(line));
+        lines = oldLines;
     // Unfold first: expanding a fold moves the rows after it.
-    std::vector<int> rows;
     for (int irLine : lines) {
-        const int row = oldSide ? m_model->revealOldLine(irLine) : m_model->revealNewLine(irLine);
-        if (row >= 0)
-            rows.push_back(row);
+        if (oldSide)
+            m_model->revealOldLine(irLine);
+        else
+            m_model->revealNewLine(irLine);
     }
-    rows.clear();
+    std::vector<int> rows;
     for (int irLine : lines) {
         const int row = oldSide ? m_model->revealOldLine(irLine) : m_model->revealNewLine(irLine);
         if (row >= 0)

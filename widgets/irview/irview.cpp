@@ -59,7 +59,7 @@ IrView::IrView(QWidget *parent)
     layout->addWidget(m_editor, 1);
 
     connect(m_editor, &QsciScintilla::cursorPositionChanged, this,
-            [this](int line, int) { onCursorMoved(line + 1); });
+            &IrView::onCursorMoved);
 }
 
 void IrView::applyPalette()
@@ -134,17 +134,25 @@ void IrView::revealSourceLine(int line)
     if (m_marked.empty())
         return;
     const bool moving = std::exchange(m_moving, true);
-    m_editor->setCursorPosition(m_marked.front() - 1, 0);
+    m_placedLine = m_marked.front() - 1;
+    m_placedIndex = 0;
+    m_editor->setCursorPosition(m_placedLine, m_placedIndex);
     m_editor->ensureLineVisible(m_marked.back() - 1);
     m_editor->ensureLineVisible(m_marked.front() - 1);
     m_moving = moving;
 }
 
-void IrView::onCursorMoved(int line)
+void IrView::onCursorMoved(int line, int index)
 {
+    // The editor reports only real moves, so the placed position is
+    // reported once at most; any other position is a move of the user's.
+    if (line == m_placedLine && index == m_placedIndex)
+        return;
+    m_placedLine = -1;
+    m_placedIndex = -1;
     if (m_moving)
         return;
-    const tirx::Span span = m_map.spanOfLine(line);
+    const tirx::Span span = m_map.spanOfLine(line + 1);
     if (span.valid())
         emit sourceSpanActivated(span);
 }

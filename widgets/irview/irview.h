@@ -45,7 +45,7 @@ protected:
 
 private:
     void applyPalette();
-    void onCursorMoved(int line);
+    void onCursorMoved(int line, int index);
 
     QLabel *m_title;
     QsciScintilla *m_editor;
@@ -53,4 +53,8 @@ private:
     tirx::PrintedModule m_map;
     std::vector<int> m_marked;
     bool m_moving = false; // the cursor moves on our behalf
+    // Where revealSourceLine() put the cursor (0-based): the editor reports
+    // the move later, when it repaints, and that report is not the user's.
+    int m_placedLine = -1;
+    int m_placedIndex = -1;
 };
