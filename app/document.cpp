@@ -4,7 +4,14 @@
 #include <QFileInfo>
 #include <QSaveFile>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
+
+namespace {
+// Large enough not to slow a save down, small enough to report progress.
+constexpr qint64 kSaveChunkBytes = 256 * 1024;
+} // namespace
 
 void Document::setFilePath(const QString &path)
 {
@@ -38,22 +45,30 @@ std::optional<QString> Document::readText(const QString &path, QString *error)
     return QString::fromUtf8(file.readAll());
 }
 
-bool Document::writeText(const QString &path, const QString &text, QString *error)
+bool Document::writeText(const QString &path, const QString &text, QString *error,
+                         const SaveProgress &progress)
 {
     QSaveFile file(path);
-    const auto fail = [&] {
+    const auto fail = [&](const QString &reason) {
+        file.cancelWriting();
         if (error)
-            *error = u"cannot write '%1': %2"_s.arg(path, file.errorString());
+            *error = u"cannot write '%1': %2"_s.arg(path, reason);
         return false;
     };
     if (!file.open(QIODevice::WriteOnly))
-        return fail();
+        return fail(file.errorString());
     const QByteArray bytes = text.toUtf8();
-    if (file.write(bytes) != bytes.size()) {
-        file.cancelWriting();
-        return fail();
+    const qint64 total = bytes.size();
+    qint64 written = 0;
+    while (written < total) {
+        const qint64 chunk = std::min(kSaveChunkBytes, total - written);
+        if (file.write(bytes.constData() + written, chunk) != chunk)
+            return fail(file.errorString());
+        written += chunk;
+        if (progress && !progress(written, total))
+            return fail(u"the save was cancelled"_s);
     }
     if (!file.commit())
-        return fail();
+        return fail(file.errorString());
     return true;
 }

@@ -2,6 +2,7 @@
 
 #include <QString>
 
+#include <functional>
 #include <optional>
 
 // The file behind the editor: where it lives (or which bundled example it
@@ -26,9 +27,15 @@ public:
     // to a message naming the path.
     [[nodiscard]] static std::optional<QString> readText(const QString &path, QString *error);
 
-    // Writes text as UTF-8 all at once (QSaveFile), so a failed save never
+    // Called between the chunks of a save with the bytes written so far and
+    // the total; returning false abandons the save.
+    using SaveProgress = std::function<bool(qint64 written, qint64 total)>;
+
+    // Writes text as UTF-8 through a QSaveFile: the old file is replaced only
+    // once every byte is on disk, so a failed, abandoned or killed save never
     // leaves a half-written file behind.
-    [[nodiscard]] static bool writeText(const QString &path, const QString &text, QString *error);
+    [[nodiscard]] static bool writeText(const QString &path, const QString &text, QString *error,
+                                        const SaveProgress &progress = {});
 
 private:
     QString m_filePath;

@@ -19,6 +19,8 @@ void addLaunchOptions(QCommandLineParser &parser)
         {u"size"_s, u"Window size for --screenshot (default 1280x800)."_s, u"WxH"_s},
         {u"pass"_s, u"Pass to select before the screenshot."_s, u"NAME"_s},
         {u"view"_s, u"View to show: "_s + kViews.join(u'|') + u" (default editor)."_s, u"VIEW"_s},
+        {u"theme"_s, u"Colours for this run: system|light|dark (default: as last chosen in View > Theme)."_s,
+         u"THEME"_s},
     });
     parser.addPositionalArgument(u"FILE"_s, u"TIRx module to open (default: a bundled example)."_s,
                                  u"[FILE]"_s);
@@ -70,6 +72,14 @@ std::optional<LaunchOptions> readLaunchOptions(const QCommandLineParser &parser,
     }
 
     options.pass = parser.value(u"pass"_s);
+
+    if (parser.isSet(u"theme"_s)) {
+        options.theme = themeFromName(parser.value(u"theme"_s));
+        if (!options.theme) {
+            *error = u"invalid --theme '%1', expected system, light or dark"_s.arg(parser.value(u"theme"_s));
+            return std::nullopt;
+        }
+    }
 
     if (options.screenshotPath.isEmpty() && parser.isSet(u"size"_s))
         options.warnings << u"--size only applies with --screenshot"_s;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "theme.h"
+
 #include <QSize>
 #include <QString>
 #include <QStringList>
@@ -9,13 +11,14 @@
 class QCommandLineParser;
 
 // What `tirx-explorer [--screenshot PNG [--size WxH] [--pass NAME]
-// [--view VIEW]] [FILE]` asked for, parsed once in main().
+// [--view VIEW]] [--theme THEME] [FILE]` asked for, parsed once in main().
 struct LaunchOptions {
     QString file;           // empty: open the default example
     QString screenshotPath; // empty: run interactively
     QSize size{1280, 800};
     QString pass;
     QString view = QStringLiteral("editor");
+    std::optional<Theme> theme; // empty: the one in the settings
     QStringList warnings; // accepted but not (yet) honoured
 };
 

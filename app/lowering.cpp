@@ -27,12 +27,31 @@ LoweringController::LoweringController(QObject *parent)
     , m_debounce(new QTimer(this))
     , m_preset(QSettings().value(kPresetKey, kDefaultPreset).toString())
     , m_defaultTarget(kDefaultTarget)
+    , m_generation(std::make_shared<std::atomic<quint64>>(0))
 {
     if (!tirx::findPreset(m_preset.toStdString()))
         m_preset = kDefaultPreset;
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(kDebounceMs);
     connect(m_debounce, &QTimer::timeout, this, &LoweringController::start);
+}
+
+LoweringController::~LoweringController()
+{
+    // A worker posts to this object between passes; it must be gone first.
+    ++*m_generation;
+    for (QFuture<Result> &worker : m_workers)
+        worker.waitForFinished();
+}
+
+int LoweringController::debounceMs() const
+{
+    return m_debounce->interval();
+}
+
+void LoweringController::setDebounceMs(int ms)
+{
+    m_debounce->setInterval(std::max(0, ms));
 }
 
 void LoweringController::setPreset(const QString &preset)
@@ -55,12 +74,13 @@ void LoweringController::lowerNow(const QString &text)
 {
     m_debounce->stop();
     m_source = text;
-    ++m_generation; // anything still running is now stale
+    ++*m_generation; // anything still running is now stale and stops
     publish(lower(text.toStdString(), m_preset.toStdString(), m_defaultTarget.toStdString()));
 }
 
 LoweringController::Result LoweringController::lower(const std::string &source, const std::string &preset,
-                                                     const std::string &defaultTarget)
+                                                     const std::string &defaultTarget,
+                                                     const EntryCallback &onEntry)
 {
     Result result;
     const tirx::ParseResult parsed = tirx::parseModule(source);
@@ -98,6 +118,8 @@ LoweringController::Result LoweringController::lower(const std::string &source, 
     options.check = [](const tirx::Module &m, const tirx::PassContext &ctx) {
         return ctx.target ? tirx::verifyModule(m, *ctx.target) : std::vector<tirx::Diagnostic>{};
     };
+    if (onEntry)
+        options.onEntry = [&](const tirx::TraceEntry &entry) { return onEntry(options, entry); };
     auto trace = std::make_shared<tirx::Trace>(tirx::runPipeline(parsed.module, options));
     for (const tirx::TraceEntry &entry : trace->entries) {
         for (tirx::Diagnostic d : entry.diagnostics) {
@@ -112,21 +134,58 @@ LoweringController::Result LoweringController::lower(const std::string &source, 
 
 void LoweringController::start()
 {
-    const quint64 generation = ++m_generation;
+    const quint64 generation = ++*m_generation;
     if (m_running++ == 0)
         emit busyChanged(true);
-    QtConcurrent::run(&LoweringController::lower, m_source.toStdString(), m_preset.toStdString(),
-                      m_defaultTarget.toStdString())
-        .then(this, [this, generation](const Result &result) {
-            if (--m_running == 0)
-                emit busyChanged(false);
-            if (generation == m_generation)
-                publish(result);
-        });
+    forgetFinishedWorkers();
+
+    // The worker reads only the shared counter and posts copies back; `this`
+    // outlives it because the destructor waits.
+    const std::shared_ptr<std::atomic<quint64>> latest = m_generation;
+    const EntryCallback onEntry = [this, latest, generation](const tirx::PipelineOptions &options,
+                                                             const tirx::TraceEntry &entry) {
+        if (latest->load() != generation)
+            return false; // overtaken: stop at this pass
+        tirx::Trace header;
+        header.pipeline = options.name;
+        header.targetTag = options.context.target ? options.context.target->tag : std::string{};
+        QMetaObject::invokeMethod(
+            this, [this, generation, header, entry] { addEntry(generation, header, entry); },
+            Qt::QueuedConnection);
+        return true;
+    };
+    QFuture<Result> worker = QtConcurrent::run(&LoweringController::lower, m_source.toStdString(),
+                                               m_preset.toStdString(), m_defaultTarget.toStdString(), onEntry);
+    m_workers.append(worker);
+    worker.then(this, [this, generation](const Result &result) {
+        if (--m_running == 0)
+            emit busyChanged(false);
+        if (generation == m_generation->load())
+            publish(result);
+    });
+}
+
+void LoweringController::forgetFinishedWorkers()
+{
+    m_workers.removeIf([](const QFuture<Result> &worker) { return worker.isFinished(); });
+}
+
+void LoweringController::addEntry(quint64 generation, const tirx::Trace &header, const tirx::TraceEntry &entry)
+{
+    if (generation != m_generation->load())
+        return;
+    if (generation != m_partialGeneration) {
+        m_partialGeneration = generation;
+        m_partial = header;
+    }
+    m_partial.entries.push_back(entry);
+    emit entryReady(std::make_shared<const tirx::Trace>(m_partial));
 }
 
 void LoweringController::publish(const Result &result)
 {
+    m_partialGeneration = 0;
+    m_partial = tirx::Trace{};
     m_diagnostics = result.diagnostics;
     const bool stale = !result.trace && m_trace;
     if (result.trace) {

@@ -3,9 +3,13 @@
 #include "ir/diagnostic.h"
 #include "transform/pipeline.h"
 
+#include <QFuture>
+#include <QList>
 #include <QObject>
 #include <QString>
 
+#include <atomic>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -13,9 +17,12 @@ class QTimer;
 
 // Lowers the editor's text off the GUI thread. Edits restart a short
 // debounce; when it fires, the text is copied and parsed and the pipeline run
-// on a worker. The newest request wins: every request takes a generation
-// number and a result whose number is no longer the latest is dropped. When
-// the text does not parse, the last good Trace stays and is marked stale.
+// on a worker. Entries come back one per finished pass (entryReady, with the
+// Trace so far), then the complete Trace (traceReady). The newest request
+// wins: every request takes a generation number, a worker whose number is no
+// longer the latest stops at its next pass, and anything it still posts is
+// dropped. When the text does not parse, the last good Trace stays and is
+// marked stale.
 class LoweringController : public QObject {
     Q_OBJECT
 
@@ -23,6 +30,8 @@ public:
     static constexpr int kDebounceMs = 150;
 
     explicit LoweringController(QObject *parent = nullptr);
+    // Stops the running worker at its next pass and waits for it.
+    ~LoweringController() override;
 
     // Pipeline preset name ("lower-tirx", "trn", "none"); kept in the settings.
     [[nodiscard]] QString preset() const { return m_preset; }
@@ -30,6 +39,10 @@ public:
     // Target tag used when the module names none.
     [[nodiscard]] QString defaultTarget() const { return m_defaultTarget; }
     void setDefaultTarget(const QString &tag) { m_defaultTarget = tag; }
+    // Delay between the last edit and the lowering; 0 lowers on the next
+    // turn of the event loop (the benchmark uses it).
+    [[nodiscard]] int debounceMs() const;
+    void setDebounceMs(int ms);
 
     [[nodiscard]] std::shared_ptr<const tirx::Trace> trace() const { return m_trace; }
     [[nodiscard]] const std::vector<tirx::Diagnostic> &diagnostics() const { return m_diagnostics; }
@@ -41,9 +54,12 @@ public:
         std::shared_ptr<const tirx::Trace> trace;
         std::vector<tirx::Diagnostic> diagnostics;
     };
+    // Called with each entry as its pass finishes (and the options it runs
+    // under, for the target and pipeline names); false stops the run.
+    using EntryCallback = std::function<bool(const tirx::PipelineOptions &, const tirx::TraceEntry &)>;
     // Parses and lowers on the calling thread.
     [[nodiscard]] static Result lower(const std::string &source, const std::string &preset,
-                                      const std::string &defaultTarget);
+                                      const std::string &defaultTarget, const EntryCallback &onEntry = {});
 
 public slots:
     // Restarts the debounce; the text is lowered when it fires.
@@ -53,6 +69,9 @@ public slots:
     void lowerNow(const QString &text);
 
 signals:
+    // The Trace so far, after one more pass of the running request; always
+    // followed by traceReady (or nothing, if a newer request overtook it).
+    void entryReady(std::shared_ptr<const tirx::Trace> partial);
     void traceReady(std::shared_ptr<const tirx::Trace> trace);
     void diagnosticsReady(const std::vector<tirx::Diagnostic> &diagnostics);
     void staleChanged(bool stale);
@@ -60,14 +79,21 @@ signals:
 
 private:
     void start();
+    void addEntry(quint64 generation, const tirx::Trace &header, const tirx::TraceEntry &entry);
+    void forgetFinishedWorkers();
     void publish(const Result &result);
 
     QTimer *m_debounce;
     QString m_source;
     QString m_preset;
     QString m_defaultTarget;
-    quint64 m_generation = 0;
+    // Shared with the workers, which read it to notice they were overtaken.
+    std::shared_ptr<std::atomic<quint64>> m_generation;
     int m_running = 0;
+    QList<QFuture<Result>> m_workers;
+    // Entries of the newest request so far, in the order they arrived.
+    tirx::Trace m_partial;
+    quint64 m_partialGeneration = 0;
     std::shared_ptr<const tirx::Trace> m_trace;
     std::vector<tirx::Diagnostic> m_diagnostics;
     bool m_stale = false;

@@ -49,6 +49,10 @@ int main(int argc, char *argv[])
         printWarning(warning);
 
     MainWindow window;
+    // Screenshots take the light look unless told otherwise, so they do not
+    // depend on what the last interactive session chose.
+    const bool screenshot = !options->screenshotPath.isEmpty();
+    window.setTheme(options->theme.value_or(screenshot ? Theme::Light : storedTheme()));
     const bool loaded = options->file.isEmpty() ? window.loadExample(MainWindow::defaultExample(), &error)
                                                 : window.loadFile(options->file, &error);
     if (!loaded) {
@@ -71,5 +75,7 @@ int main(int argc, char *argv[])
         window.addRecentFile(options->file);
     window.restoreSettings();
     window.show();
+    // After a crash, what the last session had not saved is offered back.
+    window.offerRecovery();
     return QApplication::exec();
 }

@@ -6,11 +6,13 @@
 
 #include "diff/diffview.h"
 #include "editor/codeeditor.h"
+#include "editor/editorcolors.h"
 #include "passes/passstepper.h"
 
 #include <QDockWidget>
 #include <QListWidget>
 #include <QMenu>
+#include <QScopedValueRollback>
 #include <QStatusBar>
 
 using namespace Qt::StringLiterals;
@@ -64,11 +66,9 @@ void MainWindow::connectLowering()
     connect(m_editor, &CodeEditor::textChanged, m_lowering,
             [this] { m_lowering->setSource(m_editor->text()); });
     connect(m_stepper, &PassStepper::presetChanged, m_lowering, &LoweringController::setPreset);
-    connect(m_lowering, &LoweringController::traceReady, this,
-            [this](std::shared_ptr<const tirx::Trace> trace) {
-                m_trace = trace;
-                m_stepper->setTrace(std::move(trace));
-            });
+    // The stepper grows pass by pass, then gets the complete Trace.
+    connect(m_lowering, &LoweringController::entryReady, this, &MainWindow::showTrace);
+    connect(m_lowering, &LoweringController::traceReady, this, &MainWindow::showTrace);
     connect(m_lowering, &LoweringController::diagnosticsReady, this, &MainWindow::showDiagnostics);
     connect(m_lowering, &LoweringController::staleChanged, this, [this](bool stale) {
         m_stepper->setStale(stale);
@@ -78,7 +78,24 @@ void MainWindow::connectLowering()
         else
             statusBar()->clearMessage();
     });
-    connect(m_stepper, &PassStepper::currentEntryChanged, this, &MainWindow::showEntry);
+    connect(m_stepper, &PassStepper::currentEntryChanged, this, [this](int entry) {
+        if (!m_showingTrace && m_trace && entry >= 0 && entry < static_cast<int>(m_trace->entries.size()))
+            m_chosenPass = fromStd(m_trace->entries[static_cast<size_t>(entry)].passName);
+        showEntry(entry);
+    });
+}
+
+void MainWindow::showTrace(std::shared_ptr<const tirx::Trace> trace)
+{
+    m_trace = trace;
+    {
+        // The stepper falls back to the last entry while the chosen pass has
+        // not run yet; that is not the user's choice.
+        const QScopedValueRollback guard(m_showingTrace, true);
+        m_stepper->setTrace(std::move(trace));
+        if (!m_chosenPass.isEmpty())
+            m_stepper->selectPass(m_chosenPass);
+    }
 }
 
 void MainWindow::showEntry(int entry)
@@ -104,7 +121,8 @@ void MainWindow::showDiagnostics(const std::vector<tirx::Diagnostic> &diagnostic
         auto *item = new QListWidgetItem(text, m_problems);
         item->setData(kLineRole, static_cast<int>(d.span.line));
         item->setData(kColumnRole, static_cast<int>(d.span.column));
-        item->setForeground(error ? QColor(0xd3, 0x2f, 0x2f) : QColor(0xb2, 0x6a, 0x00));
+        const EditorColors &colors = EditorColors::forPalette(m_problems->palette());
+        item->setForeground(error ? colors.errorText : colors.warningText);
     }
     m_problemsDock->setWindowTitle(diagnostics.empty() ? tr("Problems")
                                                        : tr("Problems (%1)").arg(diagnostics.size()));
@@ -128,6 +146,8 @@ QStringList MainWindow::prepareScreenshot(const QString &passName, const QString
     m_lowering->lowerNow(m_editor->text());
     if (!passName.isEmpty() && !m_stepper->selectPass(passName))
         warnings << tr("no pass named %1 ran; showing the last pass").arg(passName);
+    else if (!passName.isEmpty())
+        m_chosenPass = passName;
     if (view == u"diff"_s)
         m_diffDock->raise();
     return warnings;

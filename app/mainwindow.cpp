@@ -1,12 +1,13 @@
 #include "mainwindow.h"
 
+#include "filewatch.h"
 #include "lowering.h"
 #include "recentfiles.h"
 
 #include "diff/diffview.h"
 #include "editor/codeeditor.h"
+#include "editor/findbar.h"
 #include "passes/passstepper.h"
-#include "tirx_version.h"
 
 #include <QAction>
 #include <QApplication>
@@ -16,11 +17,12 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QListWidget>
-#include <QMenuBar>
 #include <QMessageBox>
 #include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTimer>
+#include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
 
@@ -35,17 +37,29 @@ constexpr QSize kFirstRunSize(1200, 740);
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
     , m_editor(new CodeEditor(this))
+    , m_findBar(new FindBar(m_editor, this))
     , m_lowering(new LoweringController(this))
     , m_stepper(new PassStepper(this))
     , m_diff(new DiffView(this))
     , m_problems(new QListWidget(this))
+    , m_recovery(std::make_unique<RecoveryStore>())
+    , m_autosaveTimer(new QTimer(this))
+    , m_fileWatch(new FileWatch(this))
 {
     setObjectName(u"MainWindow"_s);
     setDockNestingEnabled(true);
-    setCentralWidget(m_editor);
+    auto *central = new QWidget(this);
+    auto *layout = new QVBoxLayout(central);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(m_editor, 1);
+    layout->addWidget(m_findBar);
+    setCentralWidget(central);
+    m_theme = storedTheme();
     createMenus();
     createDocks();
     connectLowering();
+    connectSafety();
     statusBar();
 
     connect(m_editor, &CodeEditor::modificationChanged, this, &QWidget::setWindowModified);
@@ -57,72 +71,15 @@ QString MainWindow::defaultExample()
     return kExamplesDir + u"/activation.py"_s;
 }
 
-void MainWindow::createMenus()
-{
-    createFileMenu();
-    createViewMenu();
-    createHelpMenu();
-}
-
-void MainWindow::createFileMenu()
-{
-    QMenu *menu = menuBar()->addMenu(tr("&File"));
-    menu->addAction(tr("&New"), QKeySequence::New, this, &MainWindow::newFile);
-    menu->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::open);
-
-    m_recentFiles = new RecentFiles(menu->addMenu(tr("Open &Recent")), this);
-    connect(m_recentFiles, &RecentFiles::fileChosen, this, &MainWindow::openFile);
-
-    QMenu *examples = menu->addMenu(tr("&Examples"));
-    const QStringList names = QDir(kExamplesDir).entryList({u"*.py"_s}, QDir::Files, QDir::Name);
-    for (const QString &name : names) {
-        const QString path = kExamplesDir + u'/' + name;
-        examples->addAction(name, this, [this, path] { openExample(path); });
-    }
-    examples->setEnabled(!names.isEmpty());
-
-    menu->addSeparator();
-    menu->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
-    menu->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveAs);
-    menu->addSeparator();
-    QAction *quit = menu->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
-    quit->setMenuRole(QAction::QuitRole);
-}
-
-void MainWindow::createViewMenu()
-{
-    QMenu *menu = menuBar()->addMenu(tr("&View"));
-    menu->addAction(tr("Zoom &In"), QKeySequence::ZoomIn, m_editor, [this] { m_editor->zoomIn(); });
-    menu->addAction(tr("Zoom &Out"), QKeySequence::ZoomOut, m_editor, [this] { m_editor->zoomOut(); });
-    menu->addAction(tr("&Reset Zoom"), QKeySequence(Qt::CTRL | Qt::Key_0), m_editor,
-                    [this] { m_editor->zoomTo(0); });
-    menu->addSeparator();
-    m_viewMenu = menu;
-}
-
-void MainWindow::createHelpMenu()
-{
-    QMenu *menu = menuBar()->addMenu(tr("&Help"));
-    QAction *about = menu->addAction(tr("&About TIRx Explorer"), this, &MainWindow::showAbout);
-    about->setMenuRole(QAction::AboutRole);
-}
-
-void MainWindow::showAbout()
-{
-    QMessageBox::about(this, tr("About TIRx Explorer"),
-                       tr("<h3>TIRx Explorer %1</h3>"
-                          "<p>A workbench for AWS Trainium kernels written in TIRx TVMScript: "
-                          "see what every lowering pass does, where tensors land in SBUF and "
-                          "PSUM, and the NKI kernel that comes out.</p>")
-                           .arg(QStringLiteral(TIRX_VERSION)));
-}
-
 void MainWindow::setEditorText(const QString &text)
 {
     m_editor->setText(text);
     m_editor->setModified(false);
     m_editor->setCursorPosition(0, 0);
     setWindowModified(false);
+    // The editor now matches a file or an example: nothing to recover.
+    m_autosavePending = false;
+    m_recovery->discard();
     // A freshly opened module is lowered at once rather than after the debounce.
     m_lowering->lowerNow(text);
 }
@@ -134,6 +91,7 @@ bool MainWindow::loadFile(const QString &path, QString *error)
         return false;
     m_document.setFilePath(path);
     setEditorText(*text);
+    watchDocument(text->toUtf8());
     updateTitle();
     return true;
 }
@@ -149,6 +107,7 @@ bool MainWindow::loadExample(const QString &resourcePath, QString *error)
     if (!text)
         return false;
     m_document.setExample(QFileInfo(resourcePath).fileName());
+    m_fileWatch->stop();
     setEditorText(*text);
     updateTitle();
     return true;
@@ -156,11 +115,15 @@ bool MainWindow::loadExample(const QString &resourcePath, QString *error)
 
 bool MainWindow::saveFile(const QString &path, QString *error)
 {
-    if (!Document::writeText(path, m_editor->text(), error))
+    const QString text = m_editor->text();
+    if (!Document::writeText(path, text, error))
         return false;
     m_document.setFilePath(path);
+    watchDocument(text.toUtf8());
     m_editor->setModified(false);
     setWindowModified(false);
+    m_autosavePending = false;
+    m_recovery->discard();
     updateTitle();
     addRecentFile(path);
     statusBar()->showMessage(tr("Saved %1").arg(QDir::toNativeSeparators(path)), kStatusTimeoutMs);
@@ -172,6 +135,7 @@ void MainWindow::newFile()
     if (!maybeSave())
         return;
     m_document = Document();
+    m_fileWatch->stop();
     setEditorText(QString());
     updateTitle();
 }
@@ -292,5 +256,8 @@ void MainWindow::closeEvent(QCloseEvent *event)
         return;
     }
     saveSettings();
+    // Saved or deliberately discarded: a clean close leaves nothing to recover.
+    m_autosaveTimer->stop();
+    m_recovery->discard();
     event->accept();
 }

@@ -1,6 +1,8 @@
 #pragma once
 
 #include "document.h"
+#include "recovery.h"
+#include "theme.h"
 
 #include "ir/diagnostic.h"
 #include "transform/pipeline.h"
@@ -12,7 +14,13 @@
 
 class CodeEditor;
 class DiffView;
+class FileWatch;
+class FindBar;
 class LoweringController;
+class QActionGroup;
+class QMessageBox;
+class QTimer;
+class RecoveryDialog;
 class PassStepper;
 class QDockWidget;
 class QListWidget;
@@ -22,7 +30,9 @@ class RecentFiles;
 
 // The application window: the editor in the middle, the views of later
 // passes docked around it. Owns the document's lifecycle (new, open, save,
-// the "save changes?" question) and remembers geometry and dock state.
+// the "save changes?" question), keeps unsaved text safe (autosave to the
+// recovery folder, the offer to restore after a crash, the question when
+// another program changes the file) and remembers geometry and dock state.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 
@@ -35,6 +45,31 @@ public:
     [[nodiscard]] PassStepper *passStepper() const { return m_stepper; }
     [[nodiscard]] DiffView *diffView() const { return m_diff; }
     [[nodiscard]] QListWidget *problems() const { return m_problems; }
+    [[nodiscard]] FindBar *findBar() const { return m_findBar; }
+
+    static constexpr int kAutosaveIntervalMs = 3000;
+    // Autosave writes the editor's text to the recovery folder this often
+    // while it has unsaved changes.
+    [[nodiscard]] int autosaveInterval() const;
+    void setAutosaveInterval(int ms);
+    [[nodiscard]] const RecoveryStore &recovery() const { return *m_recovery; }
+    // Replaces the recovery folder (tests; before anything was autosaved).
+    void setRecoveryDirectory(const QString &directory);
+
+    // Looks for buffers an earlier session left unsaved; when there are any,
+    // emits recoveryAvailable and shows RecoveryDialog without blocking.
+    // Returns how many there are.
+    int offerRecovery();
+    [[nodiscard]] RecoveryDialog *recoveryDialog() const { return m_recoveryDialog; }
+    // Puts a recovered buffer in the editor as unsaved work and removes its
+    // recovery file once this session has autosaved it.
+    void restoreBuffer(const RecoveredBuffer &buffer);
+
+    // The question shown when the file changed on disk; null when none is open.
+    [[nodiscard]] QMessageBox *reloadPrompt() const { return m_reloadPrompt; }
+    [[nodiscard]] FileWatch *fileWatch() const { return m_fileWatch; }
+
+    [[nodiscard]] Theme theme() const { return m_theme; }
 
     // For --screenshot: lowers the editor's text now, selects `passName`
     // (the last pass when empty) and brings `view` forward. Returns
@@ -64,6 +99,16 @@ public slots:
     void openExample(const QString &resourcePath);
     bool save();
     bool saveAs();
+    // Writes the recovery file now if there is anything unsaved, removes it
+    // if there is not.
+    void autosaveNow();
+    void setTheme(Theme theme);
+    void goToLineDialog();
+
+signals:
+    void autosaved(const QString &recoveryFile);
+    void recoveryAvailable(const QList<RecoveredBuffer> &buffers);
+    void fileChangedOnDisk(const QString &path);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -71,11 +116,22 @@ protected:
 private:
     void createMenus();
     void createFileMenu();
+    void createEditMenu();
     void createViewMenu();
+    void createThemeMenu(QMenu *view);
     void createHelpMenu();
     void createDocks();
     void connectLowering();
+    void connectSafety();
+    // A Trace, partial or complete, into the stepper, keeping the pass the
+    // user chose selected once it arrives.
+    void showTrace(std::shared_ptr<const tirx::Trace> trace);
     void showEntry(int entry);
+    void onChangedOnDisk(const QString &path);
+    void onRemovedFromDisk(const QString &path);
+    void answerReload(bool reload);
+    // Starts watching the document's file, whose bytes are now `contents`.
+    void watchDocument(const QByteArray &contents);
     void showDiagnostics(const std::vector<tirx::Diagnostic> &diagnostics);
     void jumpToProblem(QListWidgetItem *item);
     void setEditorText(const QString &text);
@@ -88,6 +144,7 @@ private:
     [[nodiscard]] bool maybeSave();
 
     CodeEditor *m_editor;
+    FindBar *m_findBar;
     LoweringController *m_lowering;
     PassStepper *m_stepper;
     DiffView *m_diff;
@@ -99,4 +156,15 @@ private:
     std::shared_ptr<const tirx::Trace> m_trace;
     Document m_document;
     RecentFiles *m_recentFiles = nullptr;
+    std::unique_ptr<RecoveryStore> m_recovery;
+    QTimer *m_autosaveTimer;
+    bool m_autosavePending = false; // edits since the last autosave
+    RecoveryDialog *m_recoveryDialog = nullptr;
+    FileWatch *m_fileWatch;
+    QMessageBox *m_reloadPrompt = nullptr;
+    QActionGroup *m_themeActions = nullptr;
+    Theme m_theme = Theme::System;
+    // The pass the user last chose; partial Traces do not have it yet.
+    QString m_chosenPass;
+    bool m_showingTrace = false;
 };

@@ -95,6 +95,22 @@ private slots:
         QVERIFY(!parse(arguments, &error));
         QVERIFY2(error.contains(message), qPrintable(error));
     }
+
+    void readsTheTheme()
+    {
+        QString error;
+        auto options = parse({u"kernel.py"_s}, &error);
+        QVERIFY2(options, qPrintable(error));
+        QVERIFY(!options->theme);
+        options = parse({u"--theme"_s, u"dark"_s, u"kernel.py"_s}, &error);
+        QVERIFY2(options, qPrintable(error));
+        QCOMPARE(options->theme, std::optional<Theme>(Theme::Dark));
+        options = parse({u"--theme"_s, u"Light"_s}, &error);
+        QVERIFY2(options, qPrintable(error));
+        QCOMPARE(options->theme, std::optional<Theme>(Theme::Light));
+        QVERIFY(!parse({u"--theme"_s, u"purple"_s}, &error));
+        QCOMPARE(error, u"invalid --theme 'purple', expected system, light or dark"_s);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestLaunchOptions)

@@ -1,3 +1,4 @@
+#include "apptest.h"
 #include "lowering.h"
 #include "mainwindow.h"
 
@@ -15,15 +16,11 @@
 #include <QtTest>
 
 using namespace Qt::StringLiterals;
+using namespace apptest;
 
 namespace {
 
 constexpr int kWaitMs = 10000;
-
-QString examplePath(const QString &name)
-{
-    return QStringLiteral(TIRX_SOURCE_DIR) + u"/resources/examples/"_s + name;
-}
 
 QStringList presetPasses(const char *name)
 {
@@ -47,13 +44,7 @@ class TestLowering : public QObject {
     Q_OBJECT
 
 private slots:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QApplication::setOrganizationName(u"TIRx Explorer"_s);
-        QApplication::setApplicationName(u"tirx-explorer"_s);
-        QSettings().clear();
-    }
+    void initTestCase() { apptest::useTestSettings(); }
 
     void typingAnEditLowersEveryPass()
     {
@@ -170,6 +161,129 @@ private slots:
         const auto newest = controller.trace();
         QTest::qWait(500);
         QCOMPARE(controller.trace(), newest);
+    }
+
+    void entriesArriveBeforeTheCompleteTrace()
+    {
+        MainWindow window;
+        QString error;
+        QVERIFY2(window.loadFile(examplePath(u"naive_allocator.py"_s), &error), qPrintable(error));
+        LoweringController *lowering = window.lowering();
+
+        // Every signal in arrival order, with the Trace's size and how many
+        // rows the stepper shows at that moment.
+        QStringList events;
+        connect(lowering, &LoweringController::entryReady, &window,
+                [&](std::shared_ptr<const tirx::Trace> partial) {
+                    events << u"entry %1 %2"_s.arg(partial->entries.size())
+                                  .arg(QString::fromStdString(partial->entries.back().passName));
+                });
+        connect(lowering, &LoweringController::traceReady, &window, [&](std::shared_ptr<const tirx::Trace> t) {
+            events << u"trace %1"_s.arg(t->entries.size());
+        });
+        QSignalSpy traces(lowering, &LoweringController::traceReady);
+        QSignalSpy rows(window.passStepper()->model(), &QAbstractItemModel::modelReset);
+        window.editor()->setFocus();
+        window.editor()->setCursorPosition(0, 0);
+        QTest::keyClicks(window.editor(), u"# y "_s);
+        QVERIFY(traces.wait(kWaitMs));
+
+        const QStringList passes = presetPasses("lower-tirx");
+        QStringList expected;
+        for (int i = 0; i < passes.size(); ++i)
+            expected << u"entry %1 %2"_s.arg(i + 1).arg(passes[i]);
+        expected << u"trace %1"_s.arg(passes.size());
+        QCOMPARE(events, expected);
+        // The stepper was refilled as each pass finished, then once more.
+        QVERIFY2(rows.size() >= passes.size(), qPrintable(QString::number(rows.size())));
+        QCOMPARE(window.passStepper()->model()->rowCount(), int(passes.size()));
+    }
+
+    void theChosenPassSurvivesPartialTraces()
+    {
+        MainWindow window;
+        QString error;
+        QVERIFY2(window.loadFile(examplePath(u"naive_allocator.py"_s), &error), qPrintable(error));
+        PassStepper *stepper = window.passStepper();
+        QVERIFY(stepper->selectPass(u"TrnPrivateTensorAlloc"_s));
+
+        QSignalSpy traces(window.lowering(), &LoweringController::traceReady);
+        window.editor()->setCursorPosition(0, 0);
+        QTest::keyClicks(window.editor(), u"#"_s);
+        QVERIFY(traces.wait(kWaitMs));
+        QCOMPARE(stepper->model()->index(stepper->currentEntry()).data(PassListModel::NameRole).toString(),
+                 u"TrnPrivateTensorAlloc"_s);
+    }
+
+    void aFalseFromTheCallbackStopsTheRun()
+    {
+        QFile file(examplePath(u"naive_allocator.py"_s));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        int seen = 0;
+        const LoweringController::Result result = LoweringController::lower(
+            file.readAll().toStdString(), "lower-tirx", "aws/trn1/trn1.2xlarge",
+            [&](const tirx::PipelineOptions &options, const tirx::TraceEntry &) {
+                if (options.context.target == nullptr || options.name != "lower-tirx")
+                    return false;
+                return ++seen < 2;
+            });
+        QVERIFY(result.trace);
+        QCOMPARE(seen, 2);
+        QCOMPARE(result.trace->entries.size(), size_t(2));
+    }
+
+    void aNewerRequestOvertakesTheRunningOne()
+    {
+        LoweringController controller;
+        controller.setDebounceMs(0);
+        QCOMPARE(controller.debounceMs(), 0);
+        QFile file(examplePath(u"naive_allocator.py"_s));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString second = QString::fromUtf8(file.readAll());
+        QString first = second;
+        first.replace(u"(256, 512)"_s, u"(256, 256)"_s);
+        QVERIFY(first != second);
+
+        // Which request each signal came from: "1e" an entry of the first,
+        // "2t" the second's complete Trace.
+        const auto origin = [](const tirx::Trace &trace) {
+            return trace.entries.front().text.find("(256, 256)") != std::string::npos ? u"1"_s : u"2"_s;
+        };
+        QStringList events;
+        connect(&controller, &LoweringController::entryReady, &controller,
+                [&](std::shared_ptr<const tirx::Trace> partial) { events << origin(*partial) + u"e"_s; });
+        connect(&controller, &LoweringController::traceReady, &controller,
+                [&](std::shared_ptr<const tirx::Trace> trace) { events << origin(*trace) + u"t"_s; });
+
+        controller.setSource(first);
+        QTRY_VERIFY_WITH_TIMEOUT(!events.isEmpty(), kWaitMs); // the first is running (or done)
+        controller.setSource(second);
+        QTRY_VERIFY_WITH_TIMEOUT(events.endsWith(u"2t"_s), kWaitMs);
+        QTest::qWait(100);
+        QVERIFY2(events.endsWith(u"2t"_s), qPrintable(events.join(u' ')));
+        // Nothing of the first arrives once the second has begun.
+        const qsizetype begun = events.indexOf(u"2e"_s);
+        QVERIFY(begun >= 0);
+        for (qsizetype i = begun; i < events.size(); ++i)
+            QVERIFY2(events[i].startsWith(u'2'), qPrintable(events.join(u' ')));
+        QCOMPARE(events.count(u"2t"_s), 1);
+        QCOMPARE(origin(*controller.trace()), u"2"_s);
+        QVERIFY(!controller.isBusy());
+    }
+
+    void destroyingTheControllerWhileLoweringIsSafe()
+    {
+        QFile file(examplePath(u"naive_allocator.py"_s));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(file.readAll());
+        for (int i = 0; i < 5; ++i) {
+            auto controller = std::make_unique<LoweringController>();
+            controller->setDebounceMs(0);
+            controller->setSource(text);
+            QTest::qWait(i); // from "not started" to "some passes done"
+            controller.reset();
+        }
+        QTest::qWait(50); // nothing posted to a dead controller runs
     }
 };
 

@@ -1,7 +1,11 @@
+#include "apptest.h"
 #include "mainwindow.h"
 #include "recentfiles.h"
 
 #include "editor/codeeditor.h"
+#include "editor/findbar.h"
+
+#include <QLineEdit>
 
 #include <QAction>
 #include <QMenuBar>
@@ -15,21 +19,9 @@
 #include <QtTest>
 
 using namespace Qt::StringLiterals;
+using namespace apptest;
 
 namespace {
-
-QString examplePath(const QString &name)
-{
-    return QStringLiteral(TIRX_SOURCE_DIR) + u"/resources/examples/"_s + name;
-}
-
-QByteArray readBytes(const QString &path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
-    return file.readAll();
-}
 
 QAction *findAction(const QWidget *window, const QString &text)
 {
@@ -57,12 +49,7 @@ class TestMainWindow : public QObject {
     Q_OBJECT
 
 private slots:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QApplication::setOrganizationName(u"TIRx Explorer"_s);
-        QApplication::setApplicationName(u"tirx-explorer"_s);
-    }
+    void initTestCase() { apptest::useTestSettings(); }
 
     void init() { QSettings().clear(); }
 
@@ -225,9 +212,54 @@ private slots:
         QStringList menus;
         for (QAction *action : window.menuBar()->actions())
             menus << action->text().remove(u'&');
-        QCOMPARE(menus, (QStringList{u"File"_s, u"View"_s, u"Help"_s}));
+        QCOMPARE(menus, (QStringList{u"File"_s, u"Edit"_s, u"View"_s, u"Help"_s}));
+        for (const QString &edit : {u"Find…"_s, u"Find Next"_s, u"Find Previous"_s, u"Replace…"_s, u"Go to Line…"_s})
+            QVERIFY2(findAction(&window, edit), qPrintable(edit));
         QVERIFY(findAction(&window, u"About TIRx Explorer"_s));
         QVERIFY(window.isDockNestingEnabled());
+    }
+
+    void themeMenuSwitchesTheEditorColours()
+    {
+        MainWindow window;
+        QAction *dark = findAction(&window, u"Dark"_s);
+        QAction *light = findAction(&window, u"Light"_s);
+        QAction *system = findAction(&window, u"System"_s);
+        QVERIFY(dark && light && system);
+        QVERIFY(system->isChecked());
+
+        dark->trigger();
+        QCOMPARE(window.theme(), Theme::Dark);
+        QVERIFY(dark->isChecked());
+        QVERIFY(window.editor()->usesDarkColors());
+        QVERIFY(QApplication::palette().color(QPalette::Window).lightness() < 128);
+        QCOMPARE(QSettings().value(u"view/theme"_s).toString(), u"dark"_s);
+        QCOMPARE(storedTheme(), Theme::Dark);
+
+        light->trigger();
+        QVERIFY(!window.editor()->usesDarkColors());
+        QVERIFY(QApplication::palette().color(QPalette::Window).lightness() > 128);
+        window.setTheme(Theme::System);
+    }
+
+    void ctrlFOpensTheFindBar()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.editor()->setText(u"alpha = 1\nbeta = alpha\n"_s);
+        window.editor()->setFocus();
+        window.editor()->setCursorPosition(1, 8);
+        QTest::keyClick(window.editor(), Qt::Key_F, Qt::ControlModifier);
+        QVERIFY(window.findBar()->isVisible());
+        QCOMPARE(window.findBar()->findField()->text(), u"alpha"_s);
+        QTest::keyClick(window.findBar()->findField(), Qt::Key_Return);
+        int line = -1;
+        int index = -1;
+        window.editor()->getCursorPosition(&line, &index);
+        QCOMPARE(line, 0); // wrapped around to the first "alpha"
+        QTest::keyClick(window.findBar()->findField(), Qt::Key_Escape);
+        QVERIFY(!window.findBar()->isVisible());
     }
 };
 

@@ -1,10 +1,45 @@
 #include "editor/codeeditor.h"
+#include "editor/editorcolors.h"
+#include "editor/findbar.h"
+#include "editor/indentfolding.h"
 
 #include <Qsci/qscilexer.h>
+
+#include <QLabel>
+#include <QLineEdit>
 
 #include <QtTest>
 
 using namespace Qt::StringLiterals;
+
+namespace {
+
+const QString kKernel = u"@T.prim_func\n"
+                        u"def main(A: T.Buffer((128, 512), \"float32\")):\n"
+                        u"    for i in range(4):\n"
+                        u"        A[0, i] = 1.0\n"
+                        u"\n"
+                        u"        A[1, i] = 2.0\n"
+                        u"    A[2, 0] = 3.0\n"
+                        u"x = 1\n"_s;
+
+int foldLevel(const CodeEditor &editor, int line)
+{
+    return static_cast<int>(editor.SendScintilla(QsciScintillaBase::SCI_GETFOLDLEVEL, line));
+}
+
+// Styling (and so folding) happens when the text is painted or asked for.
+void styleAll(CodeEditor &editor)
+{
+    editor.SendScintilla(QsciScintillaBase::SCI_COLOURISE, 0, -1);
+}
+
+QString selection(const CodeEditor &editor)
+{
+    return editor.selectedText();
+}
+
+} // namespace
 
 class TestCodeEditor : public QObject {
     Q_OBJECT
@@ -59,6 +94,135 @@ private slots:
         QVERIFY(editor.marginWidth(0) > before);
         editor.zoomTo(0);
         QCOMPARE(editor.marginWidth(0), before);
+    }
+
+    void foldsByIndentation()
+    {
+        CodeEditor editor;
+        editor.setText(kKernel);
+        styleAll(editor);
+        QCOMPARE(editor.folding(), QsciScintilla::BoxedTreeFoldStyle);
+        QVERIFY(editor.marginWidth(CodeEditor::kFoldMargin) > 0);
+        const int header = QsciScintillaBase::SC_FOLDLEVELHEADERFLAG;
+        QVERIFY(foldLevel(editor, 1) & header); // def
+        QVERIFY(foldLevel(editor, 2) & header); // for
+        QVERIFY(!(foldLevel(editor, 3) & header));
+        QVERIFY(!(foldLevel(editor, 7) & header));
+
+        // Folding the loop hides its body, the blank line inside included,
+        // but not the dedented statement after it.
+        editor.foldLine(2);
+        for (int line : {3, 4, 5})
+            QVERIFY2(!editor.SendScintilla(QsciScintillaBase::SCI_GETLINEVISIBLE, line), qPrintable(QString::number(line)));
+        QVERIFY(editor.SendScintilla(QsciScintillaBase::SCI_GETLINEVISIBLE, 6));
+
+        // Going to a hidden line unfolds it.
+        editor.goToLine(5);
+        QVERIFY(editor.SendScintilla(QsciScintillaBase::SCI_GETLINEVISIBLE, 4));
+        int line = 0;
+        int index = 0;
+        editor.getCursorPosition(&line, &index);
+        QCOMPARE(line, 4);
+        QCOMPARE(index, 0);
+    }
+
+    void goToLineClamps()
+    {
+        CodeEditor editor;
+        editor.setText(kKernel);
+        int line = -1;
+        int index = -1;
+        editor.goToLine(1000);
+        editor.getCursorPosition(&line, &index);
+        QCOMPARE(line, editor.lines() - 1);
+        editor.goToLine(-3);
+        editor.getCursorPosition(&line, &index);
+        QCOMPARE(line, 0);
+    }
+
+    void findsForwardBackwardAndWraps()
+    {
+        CodeEditor editor;
+        editor.setText(kKernel);
+        editor.setCursorPosition(0, 0);
+        QVERIFY(editor.findText(u"a[1"_s, true, {}));
+        QCOMPARE(selection(editor), u"A[1"_s);
+        QVERIFY(!editor.findText(u"a[1"_s, true, {.caseSensitive = true, .wholeWord = false}));
+
+        // A[0 then A[1 then A[2, then around to A[0.
+        editor.setCursorPosition(0, 0);
+        QStringList found;
+        for (int i = 0; i < 4; ++i) {
+            QVERIFY(editor.findText(u"A["_s, true, {}));
+            int line = 0;
+            int index = 0;
+            editor.getCursorPosition(&line, &index);
+            found << QString::number(line);
+        }
+        QCOMPARE(found, (QStringList{u"3"_s, u"5"_s, u"6"_s, u"3"_s}));
+        QVERIFY(editor.findText(u"A["_s, false, {}));
+        int line = 0;
+        int index = 0;
+        editor.getSelection(&line, &index, &line, &index);
+        QCOMPARE(line, 6); // backwards from the first match wraps to the last
+        QVERIFY(!editor.findText(u"nowhere"_s, true, {}));
+        QVERIFY(editor.findText(u"i"_s, true, {.caseSensitive = false, .wholeWord = true}));
+        QCOMPARE(selection(editor), u"i"_s);
+    }
+
+    void replacesOneAndAll()
+    {
+        CodeEditor editor;
+        editor.setText(kKernel);
+        editor.setCursorPosition(0, 0);
+        QCOMPARE(editor.highlightMatches(u"A["_s, {}), 3);
+        QVERIFY(editor.findText(u"A["_s, true, {}));
+        QVERIFY(editor.replaceAndFind(u"A["_s, u"B["_s, {}));
+        QVERIFY(editor.text().contains(u"B[0, i]"_s));
+        QCOMPARE(selection(editor), u"A["_s); // the next match is selected
+        QCOMPARE(editor.replaceAll(u"A["_s, u"Buf["_s, {}), 2);
+        QCOMPARE(editor.text().count(u"Buf["_s), 2);
+        // Replace All is one undo step.
+        editor.undo();
+        QCOMPARE(editor.text().count(u"A["_s), 2);
+    }
+
+    void findBarFindsTheWordAtTheCaret()
+    {
+        CodeEditor editor;
+        FindBar bar(&editor);
+        editor.setText(kKernel);
+        editor.setCursorPosition(2, 9); // on "i" of "for i in"
+        bar.showFind();
+        QVERIFY(bar.isVisibleTo(nullptr) || !bar.isHidden());
+        QCOMPARE(bar.findField()->text(), u"i"_s);
+        bar.findField()->setText(u"A["_s);
+        QCOMPARE(bar.status()->text(), u"3 matches"_s);
+        bar.findNext();
+        QCOMPARE(selection(editor), u"A["_s);
+        bar.replaceField()->setText(u"C["_s);
+        bar.replaceAll();
+        QCOMPARE(bar.status()->text(), u"3 replaced"_s);
+        QCOMPARE(editor.text().count(u"C["_s), 3);
+        bar.close();
+        QVERIFY(bar.isHidden());
+    }
+
+    void followsADarkPalette()
+    {
+        CodeEditor editor;
+        QVERIFY(!editor.usesDarkColors());
+        const QColor lightPaper = editor.lexer()->paper(0);
+        QPalette dark = editor.palette();
+        dark.setColor(QPalette::Window, QColor(0x20, 0x20, 0x20));
+        editor.setPalette(dark);
+        QVERIFY(editor.usesDarkColors());
+        QCOMPARE(editor.lexer()->paper(0), EditorColors::dark().paper);
+        QCOMPARE(editor.lexer()->color(1), EditorColors::dark().styles[1]);
+        QVERIFY(editor.lexer()->paper(0) != lightPaper);
+        // Every dark style stays readable on the dark paper.
+        for (const QColor &color : EditorColors::dark().styles)
+            QVERIFY2(color.lightness() - EditorColors::dark().paper.lightness() > 90, qPrintable(color.name()));
     }
 };
 

@@ -1,4 +1,5 @@
 #include "editor/codeeditor.h"
+#include "editor/indentfolding.h"
 #include "editor/tirxcompletion.h"
 #include "editor/tirxlexer.h"
 
@@ -99,6 +100,39 @@ private slots:
         editor.setDiagnostics({});
         QCOMPARE(editor.markersAtLine(1), 0u);
         QVERIFY(editor.diagnosticAt(start).isEmpty());
+    }
+
+    void foldLevelsFollowIndentation_data()
+    {
+        using namespace indentfolding;
+        QTest::addColumn<std::vector<int>>("indents");
+        QTest::addColumn<std::vector<int>>("expected");
+        const int H = kHeaderFlag;
+        const int W = kBlankFlag;
+        QTest::newRow("empty") << std::vector<int>{} << std::vector<int>{};
+        QTest::newRow("flat") << std::vector<int>{0, 0} << std::vector<int>{kBase, kBase};
+        QTest::newRow("block") << std::vector<int>{0, 4, 4, 0}
+                               << std::vector<int>{kBase | H, kBase + 4, kBase + 4, kBase};
+        // A blank line takes the next line's level: inside a block when the
+        // block goes on, outside when the next line is dedented.
+        QTest::newRow("blank inside") << std::vector<int>{0, 4, -1, 4}
+                                      << std::vector<int>{kBase | H, kBase + 4, (kBase + 4) | W, kBase + 4};
+        QTest::newRow("blank between") << std::vector<int>{0, 4, -1, 0}
+                                       << std::vector<int>{kBase | H, kBase + 4, kBase | W, kBase};
+        // A header followed by blank lines still opens its block.
+        QTest::newRow("blank after header") << std::vector<int>{0, -1, 8}
+                                            << std::vector<int>{kBase | H, (kBase + 8) | W, kBase + 8};
+        QTest::newRow("nested") << std::vector<int>{0, 4, 8, 4, 0}
+                                << std::vector<int>{kBase | H, (kBase + 4) | H, kBase + 8, kBase + 4, kBase};
+        QTest::newRow("trailing blank") << std::vector<int>{0, 4, -1}
+                                        << std::vector<int>{kBase | H, kBase + 4, (kBase + 4) | W};
+    }
+
+    void foldLevelsFollowIndentation()
+    {
+        QFETCH(std::vector<int>, indents);
+        QFETCH(std::vector<int>, expected);
+        QCOMPARE(indentfolding::levels(indents), expected);
     }
 };
 

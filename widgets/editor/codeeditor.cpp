@@ -1,8 +1,11 @@
 #include "editor/codeeditor.h"
 
+#include "editor/editorcolors.h"
 #include "editor/tirxcompletion.h"
 #include "editor/tirxlexer.h"
 
+#include <QApplication>
+#include <QEvent>
 #include <QFontMetrics>
 
 #include <algorithm>
@@ -25,7 +28,8 @@ CodeEditor::CodeEditor(QWidget *parent)
 
     setUtf8(true);
     setFont(m_font);
-    setLexer(createLexer());
+    m_lexer = createLexer();
+    setLexer(m_lexer);
 
     setIndentationsUseTabs(false);
     setIndentationWidth(kIndentWidth);
@@ -39,27 +43,86 @@ CodeEditor::CodeEditor(QWidget *parent)
     SendScintilla(SCI_SETSCROLLWIDTHTRACKING, true);
 
     setCaretLineVisible(true);
-    setCaretLineBackgroundColor(QColor(0xe8, 0xf0, 0xfb));
     setBraceMatching(QsciScintilla::SloppyBraceMatch);
-    setMatchedBraceBackgroundColor(QColor(0xc8, 0xe6, 0xc9));
-    setUnmatchedBraceForegroundColor(QColor(0xc6, 0x28, 0x28));
 
     setMarginType(kLineNumberMargin, QsciScintilla::NumberMargin);
     setMarginLineNumbers(kLineNumberMargin, true);
     setMarginsFont(m_font);
-    setMarginsForegroundColor(QColor(0x80, 0x80, 0x80));
-    setMarginsBackgroundColor(QColor(0xf7, 0xf7, 0xf7));
-    setFolding(QsciScintilla::NoFoldStyle);
+    setUpFolding();
 
     connect(this, &QsciScintilla::linesChanged, this, &CodeEditor::updateLineNumberMargin);
     connect(this, &QsciScintillaBase::SCN_ZOOM, this, &CodeEditor::updateLineNumberMargin);
     updateLineNumberMargin();
 
     setUpDiagnostics();
+    indicatorDefine(QsciScintilla::StraightBoxIndicator, kFindIndicator);
+    SendScintilla(SCI_INDICSETALPHA, kFindIndicator, 110);
+    SendScintilla(SCI_INDICSETUNDER, kFindIndicator, true);
     m_completion = new TirxCompletion(this);
+    m_dark = EditorColors::isDark(palette());
+    applyColors(EditorColors::forPalette(palette()));
 }
 
-QsciLexer *CodeEditor::createLexer()
+void CodeEditor::setUpFolding()
+{
+    // The lexer sets the levels; Scintilla draws the margin and folds on click.
+    setFolding(QsciScintilla::BoxedTreeFoldStyle, kFoldMargin);
+    setMarginSensitivity(kFoldMargin, true);
+}
+
+void CodeEditor::applyColors(const EditorColors &colors)
+{
+    m_lexer->setColors(colors);
+    setPaper(colors.paper);
+    setColor(colors.styles[TirxLexer::Default]);
+    setCaretForegroundColor(colors.caret);
+    setCaretLineBackgroundColor(colors.caretLine);
+    setSelectionBackgroundColor(colors.selection);
+    setSelectionForegroundColor(colors.styles[TirxLexer::Default]);
+    setMarginsForegroundColor(colors.marginText);
+    setMarginsBackgroundColor(colors.marginPaper);
+    setFoldMarginColors(colors.foldMargin, colors.foldMargin);
+    for (int marker = static_cast<int>(SC_MARKNUM_FOLDEREND); marker <= static_cast<int>(SC_MARKNUM_FOLDEROPEN); ++marker) {
+        SendScintilla(SCI_MARKERSETFORE, marker, colors.foldMargin);
+        SendScintilla(SCI_MARKERSETBACK, marker, colors.foldMarker);
+    }
+    setMatchedBraceBackgroundColor(colors.braceMatch);
+    setMatchedBraceForegroundColor(colors.styles[TirxLexer::Default]);
+    setUnmatchedBraceForegroundColor(colors.braceMismatch);
+    setIndicatorForegroundColor(colors.error, kErrorIndicator);
+    setIndicatorForegroundColor(colors.warning, kWarningIndicator);
+    setIndicatorForegroundColor(colors.findMatch, kFindIndicator);
+    for (int marker : {kErrorMarker, kWarningMarker}) {
+        const QColor &color = marker == kErrorMarker ? colors.error : colors.warning;
+        setMarkerBackgroundColor(color, marker);
+        setMarkerForegroundColor(color, marker);
+    }
+    // Call tips (diagnostic hover, signatures) in the same scheme.
+    SendScintilla(SCI_CALLTIPSETBACK, colors.marginPaper);
+    SendScintilla(SCI_CALLTIPSETFORE, colors.styles[TirxLexer::Default]);
+}
+
+void CodeEditor::changeEvent(QEvent *event)
+{
+    QsciScintilla::changeEvent(event);
+    // Setting the paper gives the editor a palette of its own, so a new
+    // application palette may arrive only as ApplicationPaletteChange.
+    if (event->type() != QEvent::PaletteChange && event->type() != QEvent::ApplicationPaletteChange)
+        return;
+    setDarkColors(EditorColors::isDark(event->type() == QEvent::ApplicationPaletteChange
+                                           ? QApplication::palette(this)
+                                           : palette()));
+}
+
+void CodeEditor::setDarkColors(bool dark)
+{
+    if (dark == m_dark)
+        return;
+    m_dark = dark;
+    applyColors(dark ? EditorColors::dark() : EditorColors::light());
+}
+
+TirxLexer *CodeEditor::createLexer()
 {
     auto *lexer = new TirxLexer(this);
     lexer->setDefaultFont(m_font);
@@ -92,16 +155,9 @@ void CodeEditor::updateLineNumberMargin()
 void CodeEditor::setUpDiagnostics()
 {
     indicatorDefine(QsciScintilla::SquiggleIndicator, kErrorIndicator);
-    setIndicatorForegroundColor(QColor(0xd3, 0x2f, 0x2f), kErrorIndicator);
     indicatorDefine(QsciScintilla::SquiggleIndicator, kWarningIndicator);
-    setIndicatorForegroundColor(QColor(0xef, 0x8f, 0x00), kWarningIndicator);
-
     markerDefine(QsciScintilla::Circle, kErrorMarker);
-    setMarkerBackgroundColor(QColor(0xd3, 0x2f, 0x2f), kErrorMarker);
-    setMarkerForegroundColor(QColor(0xd3, 0x2f, 0x2f), kErrorMarker);
     markerDefine(QsciScintilla::Circle, kWarningMarker);
-    setMarkerBackgroundColor(QColor(0xef, 0x8f, 0x00), kWarningMarker);
-    setMarkerForegroundColor(QColor(0xef, 0x8f, 0x00), kWarningMarker);
     setMarginType(kMarkerMargin, QsciScintilla::SymbolMargin);
     setMarginWidth(kMarkerMargin, 14);
     setMarginMarkerMask(kMarkerMargin, (1 << kErrorMarker) | (1 << kWarningMarker));

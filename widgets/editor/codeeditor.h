@@ -6,13 +6,15 @@
 
 #include <vector>
 
-class QsciLexer;
 class TirxCompletion;
+class TirxLexer;
+struct EditorColors;
 
 // The source editor: a QScintilla view set up for TVMScript (four-space
 // indentation, no tabs, line numbers, brace matching), highlighted by the
-// TIRx lexer, with completion for T.* callables and the compiler's
-// diagnostics shown as squiggles, margin markers and hover text.
+// TIRx lexer, with completion for T.* callables, the compiler's diagnostics
+// shown as squiggles, margin markers and hover text, folding by indentation,
+// find and replace, and colours that follow the light or dark palette.
 class CodeEditor : public QsciScintilla {
     Q_OBJECT
 
@@ -32,6 +34,40 @@ public:
     static constexpr int kErrorMarker = 0;
     static constexpr int kWarningMarker = 1;
     static constexpr int kMarkerMargin = 1;
+    static constexpr int kFoldMargin = 2;
+    static constexpr int kFindIndicator = 10;
+
+    struct FindOptions {
+        bool caseSensitive = false;
+        bool wholeWord = false;
+    };
+    // Selects the next (or previous) match of `text` after (or before) the
+    // selection, wrapping around the end; false when there is none.
+    bool findText(const QString &text, bool forward, FindOptions options);
+    // Replaces the selection when it is a match, then selects the next one;
+    // false when there was nothing to replace or find.
+    bool replaceAndFind(const QString &text, const QString &replacement, FindOptions options);
+    // Replaces every match as one undo step; returns how many.
+    int replaceAll(const QString &text, const QString &replacement, FindOptions options);
+    // Marks every match with kFindIndicator (none for empty text); returns
+    // how many there are.
+    int highlightMatches(const QString &text, FindOptions options);
+    // Puts the caret at the start of 1-based `line` (clamped), unfolding and
+    // scrolling it into view.
+    void goToLine(int line);
+
+    // Replaces the whole text as one edit that Undo takes back (unlike
+    // setText(), which forgets the history and the modified state).
+    void replaceText(const QString &text);
+    // Marks the text modified without changing it: QScintilla's
+    // setModified() can only clear the flag.
+    void markModified();
+
+    // Whether the dark colours are in use. They follow the palette, and can
+    // be set when the application's palette changes before its event loop
+    // runs (Qt sends no change events then).
+    [[nodiscard]] bool usesDarkColors() const { return m_dark; }
+    void setDarkColors(bool dark);
 
     // Replaces the shown diagnostics. Spans are 1-based line and byte column;
     // a diagnostic without a span is not shown in the text.
@@ -46,8 +82,16 @@ public:
 
     [[nodiscard]] TirxCompletion *completion() const { return m_completion; }
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
-    [[nodiscard]] QsciLexer *createLexer();
+    [[nodiscard]] TirxLexer *createLexer();
+    void setUpFolding();
+    void applyColors(const EditorColors &colors);
+    // Start of the first match in [from, to) (backwards when from > to) and
+    // its end; start < 0 when there is none.
+    [[nodiscard]] std::pair<int, int> search(const QByteArray &text, int from, int to, FindOptions options) const;
     void updateLineNumberMargin();
     void setUpDiagnostics();
     void showDiagnosticTip(int position);
@@ -59,6 +103,8 @@ private:
     };
 
     QFont m_font;
+    TirxLexer *m_lexer = nullptr;
     TirxCompletion *m_completion = nullptr;
+    bool m_dark = false;
     std::vector<Shown> m_shown;
 };

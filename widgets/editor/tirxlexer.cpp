@@ -1,5 +1,7 @@
 #include "editor/tirxlexer.h"
 
+#include "editor/editorcolors.h"
+#include "editor/indentfolding.h"
 #include "editor/tirxstyler.h"
 
 #include <Qsci/qsciscintilla.h>
@@ -10,6 +12,7 @@ using namespace Qt::StringLiterals;
 
 TirxLexer::TirxLexer(QObject *parent)
     : QsciLexerCustom(parent)
+    , m_colors(&EditorColors::light())
 {
 }
 
@@ -51,33 +54,25 @@ QString TirxLexer::description(int style) const
 
 QColor TirxLexer::defaultColor(int style) const
 {
-    switch (static_cast<Style>(style)) {
-    case Default:
-        return QColor(0x20, 0x20, 0x20);
-    case Keyword:
-        return QColor(0x00, 0x00, 0xa0);
-    case Callable:
-        return QColor(0x00, 0x5c, 0x8a);
-    case DType:
-        return QColor(0x8a, 0x3f, 0x00);
-    case Scope:
-        return QColor(0x6a, 0x1b, 0x9a);
-    case Number:
-        return QColor(0x00, 0x7a, 0x6e);
-    case String:
-        return QColor(0x2e, 0x7d, 0x32);
-    case Comment:
-        return QColor(0x75, 0x75, 0x75);
-    case Operator:
-        return QColor(0x40, 0x40, 0x40);
-    case Axis:
-        return QColor(0xad, 0x14, 0x57);
-    case Error:
-        return QColor(0xc6, 0x28, 0x28);
-    case StyleCount:
-        break;
-    }
+    if (style >= 0 && style < StyleCount)
+        return m_colors->styles[static_cast<size_t>(style)];
     return QsciLexerCustom::defaultColor(style);
+}
+
+QColor TirxLexer::defaultPaper(int) const
+{
+    return m_colors->paper;
+}
+
+void TirxLexer::setColors(const EditorColors &colors)
+{
+    m_colors = &colors;
+    for (int style = 0; style < StyleCount; ++style) {
+        setColor(defaultColor(style), style);
+        setPaper(colors.paper, style);
+    }
+    setDefaultColor(colors.styles[Default]);
+    setDefaultPaper(colors.paper);
 }
 
 QFont TirxLexer::defaultFont(int style) const
@@ -120,4 +115,28 @@ void TirxLexer::styleText(int start, int end)
     }
     if (end > pos)
         setStyling(end - pos, Default);
+    updateFoldLevels();
+}
+
+void TirxLexer::updateFoldLevels()
+{
+    static_assert(indentfolding::kBase == QsciScintillaBase::SC_FOLDLEVELBASE);
+    static_assert(indentfolding::kBlankFlag == QsciScintillaBase::SC_FOLDLEVELWHITEFLAG);
+    static_assert(indentfolding::kHeaderFlag == QsciScintillaBase::SC_FOLDLEVELHEADERFLAG);
+    QsciScintilla *ed = editor();
+    const int lineCount = ed->lines();
+    std::vector<int> indents(static_cast<size_t>(lineCount));
+    for (int line = 0; line < lineCount; ++line) {
+        const long indentEnd = ed->SendScintilla(QsciScintillaBase::SCI_GETLINEINDENTPOSITION, line);
+        const long lineEnd = ed->SendScintilla(QsciScintillaBase::SCI_GETLINEENDPOSITION, line);
+        indents[static_cast<size_t>(line)] =
+            indentEnd >= lineEnd ? -1
+                                 : static_cast<int>(ed->SendScintilla(QsciScintillaBase::SCI_GETLINEINDENTATION, line));
+    }
+    const std::vector<int> levels = indentfolding::levels(indents);
+    for (int line = 0; line < lineCount; ++line) {
+        const int level = levels[static_cast<size_t>(line)];
+        if (ed->SendScintilla(QsciScintillaBase::SCI_GETFOLDLEVEL, line) != level)
+            ed->SendScintilla(QsciScintillaBase::SCI_SETFOLDLEVEL, line, level);
+    }
 }

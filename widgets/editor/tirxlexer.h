@@ -2,6 +2,8 @@
 
 #include <Qsci/qscilexercustom.h>
 
+struct EditorColors;
+
 // Highlights TIRx TVMScript from the compiler's own tokenizer, so the editor
 // and the parser never disagree about where a string or comment ends. Dotted
 // names are looked up in the callable table: `T.nki.activation` is a
@@ -31,7 +33,18 @@ public:
     [[nodiscard]] const char *language() const override;
     [[nodiscard]] QString description(int style) const override;
     [[nodiscard]] QColor defaultColor(int style) const override;
+    [[nodiscard]] QColor defaultPaper(int style) const override;
     [[nodiscard]] QFont defaultFont(int style) const override;
     [[nodiscard]] const char *wordCharacters() const override;
     void styleText(int start, int end) override;
+
+    // Recolours every style (the editor follows the light or dark palette).
+    void setColors(const EditorColors &colors);
+
+private:
+    // Fold levels from indentation, for the whole text: a changed indent
+    // can turn the line above into a fold header.
+    void updateFoldLevels();
+
+    const EditorColors *m_colors;
 };

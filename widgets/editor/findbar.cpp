@@ -1,0 +1,217 @@
+#include "editor/findbar.h"
+
+#include <QAction>
+#include <QCheckBox>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QToolButton>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QPushButton *makeButton(const QString &text, QWidget *parent)
+{
+    auto *button = new QPushButton(text, parent);
+    button->setAutoDefault(false);
+    button->setFocusPolicy(Qt::TabFocus);
+    return button;
+}
+
+} // namespace
+
+FindBar::FindBar(CodeEditor *editor, QWidget *parent)
+    : QWidget(parent)
+    , m_editor(editor)
+    , m_find(new QLineEdit(this))
+    , m_replace(new QLineEdit(this))
+    , m_caseSensitive(new QCheckBox(tr("Match &case"), this))
+    , m_wholeWord(new QCheckBox(tr("&Whole words"), this))
+    , m_status(new QLabel(this))
+    , m_replaceRow(new QWidget(this))
+{
+    setObjectName(u"FindBar"_s);
+    m_find->setPlaceholderText(tr("Find"));
+    m_find->setClearButtonEnabled(true);
+    m_replace->setPlaceholderText(tr("Replace with"));
+    m_status->setMinimumWidth(m_status->fontMetrics().horizontalAdvance(tr("999 matches")));
+
+    QPushButton *previous = makeButton(tr("Previous"), this);
+    QPushButton *next = makeButton(tr("Next"), this);
+    auto *closeButton = new QToolButton(this);
+    closeButton->setText(u"✕"_s);
+    closeButton->setToolTip(tr("Close (Esc)"));
+    closeButton->setAutoRaise(true);
+
+    auto *findRow = new QHBoxLayout;
+    findRow->addWidget(m_find, 1);
+    findRow->addWidget(previous);
+    findRow->addWidget(next);
+    findRow->addWidget(m_caseSensitive);
+    findRow->addWidget(m_wholeWord);
+    findRow->addWidget(m_status);
+    findRow->addWidget(closeButton);
+
+    QPushButton *replace = makeButton(tr("Replace"), m_replaceRow);
+    QPushButton *replaceAll = makeButton(tr("Replace All"), m_replaceRow);
+    auto *replaceRow = new QHBoxLayout(m_replaceRow);
+    replaceRow->setContentsMargins(0, 0, 0, 0);
+    replaceRow->addWidget(m_replace, 1);
+    replaceRow->addWidget(replace);
+    replaceRow->addWidget(replaceAll);
+    replaceRow->addStretch(0);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 4, 6, 4);
+    layout->setSpacing(4);
+    layout->addLayout(findRow);
+    layout->addWidget(m_replaceRow);
+
+    connect(previous, &QPushButton::clicked, this, &FindBar::findPrevious);
+    connect(next, &QPushButton::clicked, this, &FindBar::findNext);
+    connect(closeButton, &QToolButton::clicked, this, &FindBar::close);
+    connect(replace, &QPushButton::clicked, this, &FindBar::replaceOne);
+    connect(replaceAll, &QPushButton::clicked, this, &FindBar::replaceAll);
+    connect(m_find, &QLineEdit::textChanged, this, &FindBar::updateMatches);
+    connect(m_find, &QLineEdit::returnPressed, this, &FindBar::findNext);
+    m_find->installEventFilter(this);
+    connect(m_replace, &QLineEdit::returnPressed, this, &FindBar::replaceOne);
+    connect(m_caseSensitive, &QCheckBox::toggled, this, &FindBar::updateMatches);
+    connect(m_wholeWord, &QCheckBox::toggled, this, &FindBar::updateMatches);
+    connect(m_editor, &QsciScintilla::textChanged, this, [this] {
+        if (isVisible() && !m_replacingAll)
+            updateMatches();
+    });
+
+    m_findAction = new QAction(tr("&Find…"), this);
+    m_findAction->setShortcut(QKeySequence::Find);
+    connect(m_findAction, &QAction::triggered, this, &FindBar::showFind);
+    m_nextAction = new QAction(tr("Find &Next"), this);
+    m_nextAction->setShortcut(QKeySequence::FindNext);
+    connect(m_nextAction, &QAction::triggered, this, &FindBar::findNext);
+    m_previousAction = new QAction(tr("Find &Previous"), this);
+    m_previousAction->setShortcut(QKeySequence::FindPrevious);
+    connect(m_previousAction, &QAction::triggered, this, &FindBar::findPrevious);
+    m_replaceAction = new QAction(tr("&Replace…"), this);
+    m_replaceAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_H));
+    connect(m_replaceAction, &QAction::triggered, this, &FindBar::showReplace);
+
+    hide();
+}
+
+CodeEditor::FindOptions FindBar::options() const
+{
+    return {.caseSensitive = m_caseSensitive->isChecked(), .wholeWord = m_wholeWord->isChecked()};
+}
+
+void FindBar::showFind()
+{
+    open(false);
+}
+
+void FindBar::showReplace()
+{
+    open(true);
+}
+
+void FindBar::open(bool withReplace)
+{
+    // A selection on one line, or else the word at the caret, is what the
+    // user most likely wants to find.
+    QString seed = m_editor->selectedText();
+    if (seed.isEmpty() || seed.contains(u'\n')) {
+        int line = 0;
+        int index = 0;
+        m_editor->getCursorPosition(&line, &index);
+        seed = m_editor->wordAtLineIndex(line, index);
+    }
+    if (!seed.isEmpty())
+        m_find->setText(seed);
+    m_replaceRow->setVisible(withReplace);
+    show();
+    updateMatches();
+    m_find->setFocus();
+    m_find->selectAll();
+}
+
+void FindBar::find(bool forward)
+{
+    if (m_find->text().isEmpty()) {
+        showFind();
+        return;
+    }
+    const bool found = m_editor->findText(m_find->text(), forward, options());
+    if (!found)
+        m_status->setText(tr("no matches"));
+}
+
+void FindBar::findNext()
+{
+    find(true);
+}
+
+void FindBar::findPrevious()
+{
+    find(false);
+}
+
+void FindBar::replaceOne()
+{
+    if (m_find->text().isEmpty())
+        return;
+    m_editor->replaceAndFind(m_find->text(), m_replace->text(), options());
+}
+
+void FindBar::replaceAll()
+{
+    if (m_find->text().isEmpty())
+        return;
+    m_replacingAll = true;
+    const int count = m_editor->replaceAll(m_find->text(), m_replace->text(), options());
+    m_replacingAll = false;
+    updateMatches();
+    m_status->setText(count == 1 ? tr("1 replaced") : tr("%1 replaced").arg(count));
+}
+
+void FindBar::close()
+{
+    m_editor->highlightMatches(QString(), options());
+    hide();
+    m_editor->setFocus();
+}
+
+void FindBar::updateMatches()
+{
+    const int count = m_editor->highlightMatches(m_find->text(), options());
+    m_status->setText(m_find->text().isEmpty() ? QString()
+                      : count == 0            ? tr("no matches")
+                      : count == 1            ? tr("1 match")
+                                              : tr("%1 matches").arg(count));
+}
+
+void FindBar::keyPressEvent(QKeyEvent *event)
+{
+    if (event->key() == Qt::Key_Escape) {
+        close();
+        return;
+    }
+    QWidget::keyPressEvent(event);
+}
+
+bool FindBar::eventFilter(QObject *watched, QEvent *event)
+{
+    // The line edit takes every Enter as returnPressed; Shift+Enter goes back.
+    if (watched == m_find && event->type() == QEvent::KeyPress) {
+        const auto *key = static_cast<QKeyEvent *>(event);
+        if ((key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) &&
+            (key->modifiers() & Qt::ShiftModifier)) {
+            findPrevious();
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}

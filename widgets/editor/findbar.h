@@ -1,0 +1,66 @@
+#pragma once
+
+#include "editor/codeeditor.h"
+
+#include <QWidget>
+
+class QAction;
+class QCheckBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QToolButton;
+
+// The find and replace strip under the editor: Ctrl+F opens it on the word
+// or selection at the caret, Enter and F3 find the next match, Shift+Enter
+// and Shift+F3 the previous one, Escape closes it. Every match is tinted
+// while it is open; the count says how many there are.
+class FindBar : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit FindBar(CodeEditor *editor, QWidget *parent = nullptr);
+
+    [[nodiscard]] QLineEdit *findField() const { return m_find; }
+    [[nodiscard]] QLineEdit *replaceField() const { return m_replace; }
+    [[nodiscard]] QLabel *status() const { return m_status; }
+    [[nodiscard]] CodeEditor::FindOptions options() const;
+
+    // Find, Find Next, Find Previous, Replace and Replace All, with their
+    // shortcuts, for the window's Edit menu.
+    [[nodiscard]] QAction *findAction() const { return m_findAction; }
+    [[nodiscard]] QAction *findNextAction() const { return m_nextAction; }
+    [[nodiscard]] QAction *findPreviousAction() const { return m_previousAction; }
+    [[nodiscard]] QAction *replaceAction() const { return m_replaceAction; }
+
+public slots:
+    void showFind();
+    void showReplace();
+    void findNext();
+    void findPrevious();
+    void replaceOne();
+    void replaceAll();
+    void close();
+
+protected:
+    void keyPressEvent(QKeyEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    void open(bool withReplace);
+    void find(bool forward);
+    void updateMatches();
+
+    CodeEditor *m_editor;
+    QLineEdit *m_find;
+    QLineEdit *m_replace;
+    QCheckBox *m_caseSensitive;
+    QCheckBox *m_wholeWord;
+    QLabel *m_status;
+    QWidget *m_replaceRow;
+    QAction *m_findAction;
+    QAction *m_nextAction;
+    QAction *m_previousAction;
+    QAction *m_replaceAction;
+    bool m_replacingAll = false; // one count at the end, not one per match
+};
