@@ -1,5 +1,6 @@
 #include "script/lexer.h"
 
+#include <array>
 #include <memory>
 #include <string>
 
@@ -42,8 +43,17 @@ bool isKeyword(std::string_view s)
     }
 }
 
-bool isIdentStart(unsigned char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
-bool isIdentChar(unsigned char c) { return isIdentStart(c) || (c >= '0' && c <= '9'); }
+constexpr bool isIdentStart(unsigned char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+
+// Names are most of the source: one table load per character.
+constexpr std::array<bool, 256> kIdentChars = [] {
+    std::array<bool, 256> table{};
+    for (unsigned c = 0; c < 256; ++c)
+        table[c] = isIdentStart(static_cast<unsigned char>(c)) || (c >= '0' && c <= '9');
+    return table;
+}();
+
+bool isIdentChar(unsigned char c) { return kIdentChars[c]; }
 bool isDigit(unsigned char c) { return c >= '0' && c <= '9'; }
 bool isHex(unsigned char c) { return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 

@@ -13,6 +13,10 @@ std::vector<Arg> Parser::parseCallArgs()
 {
     expectOp("(");
     std::vector<Arg> args;
+    if (!m_argPool.empty()) {
+        args = std::move(m_argPool.back());
+        m_argPool.pop_back();
+    }
     bool sawKeyword = false;
     while (!isOp(")")) {
         const Span start = cur().span;
@@ -39,11 +43,21 @@ std::vector<Arg> Parser::parseCallArgs()
     return args;
 }
 
+void Parser::recycleArgs(std::vector<Arg>&& args)
+{
+    args.clear();
+    if (m_argPool.size() < kArgPoolSize) m_argPool.push_back(std::move(args));
+}
+
 Value Parser::parseCall(const Value& callee, Span start)
 {
     auto args = parseCallArgs();
     const Span span = spanFrom(start);
-    if (callee.kind == Value::Kind::Namespace) return callNamespace(callee.str, args, span);
+    if (callee.kind == Value::Kind::Namespace) {
+        Value result = callNamespace(callee.str, args, span);
+        recycleArgs(std::move(args));
+        return result;
+    }
     if (callee.kind == Value::Kind::Method) {
         if (callee.str == "view") return viewTensor(callee, args, span);
         const auto* var = as<VarNode>(callee.expr);
@@ -198,7 +212,9 @@ Value Parser::callBuiltin(std::string_view name, std::vector<Arg>& args, Span sp
     if (name == "range" || name == "T.serial" || name == "T.parallel" || name == "T.unroll" || name == "T.vectorized" ||
         name == "T.grid")
         fail(span, "'" + std::string(name) + "' may only be used as the iterator of a for loop");
-    if (name.starts_with("T.")) {
+    // Dtype conversions, min/max and the like are one word after "T.": a dotted
+    // name (T.nki.load) is an instruction for the callable table.
+    if (name.starts_with("T.") && name.find('.', 2) == std::string_view::npos) {
         const auto short_ = name.substr(2);
         if (auto dt = DataType::parse(short_); dt && short_ != "handle") {
             arity(1);

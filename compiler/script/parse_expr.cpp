@@ -352,6 +352,7 @@ Value Parser::parseSeqOrParen()
         first.span = spanFrom(start);
         return first;
     }
+    seq.items.reserve(2); // a tuple has two or more items
     seq.items.push_back(std::move(first));
     while (acceptOp(",")) {
         if (isOp(")")) break;
@@ -385,6 +386,7 @@ Value Parser::parseDict()
     Value d;
     d.kind = Value::Kind::Dict;
     d.py = true;
+    d.items.reserve(2); // keys and values alternate
     while (!isOp("}")) {
         d.items.push_back(parseExpr());
         expectOp(":", "in the dict");

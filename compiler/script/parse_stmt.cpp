@@ -85,6 +85,7 @@ Stmt Parser::parseFor()
             fail(a.span, "unknown keyword argument '" + std::string(a.keyword) + "' for '" + kind + "'");
         }
     }
+    recycleArgs(std::move(args));
     if (kind == "T.grid") {
         if (positional.empty()) fail(callSpan, "T.grid needs at least one extent");
         if (positional.size() != names.size())

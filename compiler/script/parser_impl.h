@@ -149,7 +149,8 @@ public:
     Attrs toAttrs(const Value& dict, std::string_view what);
 
     // ---- calls (parse_call.cpp)
-    std::vector<Arg> parseCallArgs();
+    std::vector<Arg> parseCallArgs(); // hand the vector back with recycleArgs when done
+    void recycleArgs(std::vector<Arg>&& args);
     Value parseCall(const Value& callee, Span start);
     Value callNamespace(std::string_view path, std::vector<Arg>& args, Span span);
     Value callBuiltin(std::string_view name, std::vector<Arg>& args, Span span, bool& handled);
@@ -196,6 +197,11 @@ public:
     std::vector<std::pair<std::string, Span>> m_functionNames;
     std::optional<std::string> m_target;
     bool m_sawModule = false;
+    // Argument vectors of finished calls, reused by the next calls: a module
+    // has thousands of calls, and growing a fresh vector for each one was a
+    // large share of all allocations.
+    static constexpr size_t kArgPoolSize = 16;
+    std::vector<std::vector<Arg>> m_argPool;
     // Per-function state.
     Attrs m_funcAttrs;
     bool m_inFunction = false;
