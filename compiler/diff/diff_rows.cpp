@@ -56,7 +56,7 @@ std::vector<DiffRow> sideBySideRows(std::string_view oldText, std::string_view n
             ++i;
             continue;
         }
-        // The diff may list a block's removals and additions interleaved.
+        // One block: diffLines lists its removed lines, then its added ones.
         removed.clear();
         added.clear();
         for (; i < lines.size() && lines[i].kind != DiffLine::Kind::Same; ++i)

@@ -94,6 +94,18 @@ std::vector<DiffLine> diffLines(std::string_view oldText, std::string_view newTe
     }
 
     for (size_t k = suffix; k > 0; --k) out.push_back(same(a[a.size() - k], a.size() - k, b.size() - k));
+
+    // The edit script may interleave a block's removals and additions; a
+    // reader expects the old lines of a block first, then the new ones.
+    for (auto it = out.begin(); it != out.end();) {
+        if (it->kind == DiffLine::Kind::Same) {
+            ++it;
+            continue;
+        }
+        const auto end = std::find_if(it, out.end(), [](const DiffLine& l) { return l.kind == DiffLine::Kind::Same; });
+        std::stable_partition(it, end, [](const DiffLine& l) { return l.kind == DiffLine::Kind::Removed; });
+        it = end;
+    }
     return out;
 }
 std::string unifiedDiff(std::string_view oldText, std::string_view newText, std::string_view oldName,

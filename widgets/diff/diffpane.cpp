@@ -27,12 +27,8 @@ DiffPane::DiffPane(Side side, DiffModel *model, QWidget *parent)
     horizontalHeader()->setHighlightSections(false);
     horizontalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     horizontalHeader()->setStretchLastSection(false);
-    const bool old = side == Side::Old;
-    for (int column = 0; column < DiffModel::ColumnCount; ++column) {
-        const bool mine = old ? column == DiffModel::OldLineColumn || column == DiffModel::OldTextColumn
-                              : column == DiffModel::NewLineColumn || column == DiffModel::NewTextColumn;
-        setColumnHidden(column, !mine);
-    }
+    // Left-aligned, so "Before" / "After" stay in view over a column wider than the pane.
+    horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     fitColumns();
 }
 
@@ -43,6 +39,13 @@ int DiffPane::textColumn() const
 
 void DiffPane::fitColumns()
 {
+    // A model reset shows every section again: hide the other side's.
+    const bool old = m_side == Side::Old;
+    for (int column = 0; column < DiffModel::ColumnCount; ++column) {
+        const bool mine = old ? column == DiffModel::OldLineColumn || column == DiffModel::OldTextColumn
+                              : column == DiffModel::NewLineColumn || column == DiffModel::NewTextColumn;
+        setColumnHidden(column, !mine);
+    }
     const QFontMetrics metrics(font());
     verticalHeader()->setDefaultSectionSize(metrics.height() + 4);
     const int lineColumn = m_side == Side::Old ? DiffModel::OldLineColumn : DiffModel::NewLineColumn;
@@ -52,6 +55,13 @@ void DiffPane::fitColumns()
     const int fold = metrics.horizontalAdvance(DiffModel::foldText(100000));
     const int longest = std::max(fold, metrics.horizontalAdvance(QLatin1Char('M')) * m_model->longestLine());
     setColumnWidth(textColumn(), std::max(viewport()->width() - numberWidth, longest + 24));
+}
+
+void DiffPane::scrollTo(const QModelIndex &index, ScrollHint hint)
+{
+    const int x = horizontalScrollBar()->value();
+    QTableView::scrollTo(index, hint);
+    horizontalScrollBar()->setValue(x);
 }
 
 void DiffPane::resizeEvent(QResizeEvent *event)

@@ -20,6 +20,9 @@ public:
     [[nodiscard]] int textColumn() const;
     // Resizes the columns for the model's current contents.
     void fitColumns();
+    // Scrolls vertically only: a row is a whole line, and jumping sideways to
+    // a cell would hide the line numbers.
+    void scrollTo(const QModelIndex &index, ScrollHint hint = EnsureVisible) override;
 
 protected:
     void resizeEvent(QResizeEvent *event) override;

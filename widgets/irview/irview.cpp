@@ -47,7 +47,7 @@ IrView::IrView(QWidget *parent)
     m_editor->setReadOnly(true);
     m_editor->setUtf8(true);
     m_editor->setMarginLineNumbers(0, true);
-    m_editor->setMarginWidth(0, u"00000"_s);
+    m_editor->setMarginWidth(0, u"000000"_s);
     m_editor->setMarginWidth(1, 0);
     m_editor->setCaretLineVisible(true);
     m_editor->markerDefine(QsciScintilla::Background, kSourceMarker);
@@ -85,10 +85,13 @@ void IrView::applyPalette()
     m_editor->setMarginsFont(font);
     m_editor->setSelectionBackgroundColor(p.color(QPalette::Highlight));
     m_editor->setSelectionForegroundColor(p.color(QPalette::HighlightedText));
-    QColor marked = p.color(QPalette::Highlight);
-    marked = QColor::fromRgbF(0.5f * (marked.redF() + p.color(QPalette::Base).redF()),
-                              0.5f * (marked.greenF() + p.color(QPalette::Base).greenF()),
-                              0.5f * (marked.blueF() + p.color(QPalette::Base).blueF()));
+    // A tint of the highlight, light enough for every style's colour on it.
+    const QColor highlight = p.color(QPalette::Highlight);
+    const QColor base = p.color(QPalette::Base);
+    const float share = dark ? 0.35f : 0.22f;
+    const QColor marked = QColor::fromRgbF(base.redF() + share * (highlight.redF() - base.redF()),
+                                           base.greenF() + share * (highlight.greenF() - base.greenF()),
+                                           base.blueF() + share * (highlight.blueF() - base.blueF()));
     m_editor->setMarkerBackgroundColor(marked, kSourceMarker);
 }
 

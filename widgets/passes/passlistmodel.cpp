@@ -247,8 +247,10 @@ QVariant PassListModel::data(const QModelIndex &index, int role) const
             return dark ? QColor(0xff, 0x6b, 0x6b) : QColor(0xc6, 0x28, 0x28);
         if (s == Status::Warning)
             return dark ? QColor(0xff, 0xb7, 0x4d) : QColor(0xb2, 0x6a, 0x00);
+        // The placeholder grey: quieter than the text, still readable (the
+        // disabled grey is too faint on a light base).
         if (m_stale || (row > 0 && s != Status::Changed))
-            return QApplication::palette().color(QPalette::Disabled, QPalette::Text);
+            return QApplication::palette().color(QPalette::PlaceholderText);
         return {};
     }
     case Qt::FontRole: {
