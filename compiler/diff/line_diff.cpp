@@ -3,6 +3,7 @@
 #include <dtl/dtl.hpp>
 
 #include <algorithm>
+#include <cstdint>
 #include <unordered_map>
 
 namespace tirx {
@@ -22,25 +23,143 @@ std::vector<std::string_view> splitLines(std::string_view text)
 
 namespace {
 
-// Each distinct line gets a small integer, so the edit-script search compares
-// ints instead of strings (a printed module repeats many lines verbatim).
-void numberLines(const std::vector<std::string_view>& a, const std::vector<std::string_view>& b,
-                 std::vector<int>& idsA, std::vector<int>& idsB)
-{
-    std::unordered_map<std::string_view, int> ids;
-    ids.reserve(a.size() + b.size());
-    auto number = [&ids](const std::vector<std::string_view>& lines, std::vector<int>& out) {
-        out.reserve(lines.size());
-        for (std::string_view line : lines) out.push_back(ids.try_emplace(line, static_cast<int>(ids.size())).first->second);
-    };
-    number(a, idsA);
-    number(b, idsB);
-}
+// Above this many lines (both sides) a stretch is first cut at anchors.
+constexpr size_t kAnchorThreshold = 2000;
 
-DiffLine same(std::string_view text, size_t oldIndex, size_t newIndex)
-{
-    return {DiffLine::Kind::Same, static_cast<int>(oldIndex + 1), static_cast<int>(newIndex + 1), text};
-}
+// The line diff proper. Lines are numbered first (each distinct line a small
+// integer), so every comparison is between ints. A stretch of lines loses
+// its common head and tail; a short remainder goes to dtl, which finds the
+// shortest edit script (Wu's O(NP) algorithm). A long one is first cut at
+// anchors, lines that occur once on each side, in order (the longest
+// increasing run of them, as patience diff does), and each piece between
+// anchors is diffed the same way. A printed module has such lines every few
+// dozen (function names, allocations), so a 100k-line module with scattered
+// edits costs near-linear time instead of dtl's N times the edit count.
+class LineDiffer {
+public:
+    LineDiffer(const std::vector<std::string_view>& a, const std::vector<std::string_view>& b,
+               std::vector<DiffLine>& out)
+        : m_a(a), m_b(b), m_out(out)
+    {
+        std::unordered_map<std::string_view, int> ids;
+        ids.reserve(a.size() + b.size());
+        auto number = [&ids](const std::vector<std::string_view>& lines, std::vector<int>& numbers) {
+            numbers.reserve(lines.size());
+            for (std::string_view line : lines)
+                numbers.push_back(ids.try_emplace(line, static_cast<int>(ids.size())).first->second);
+        };
+        number(a, m_idsA);
+        number(b, m_idsB);
+        m_countA.assign(ids.size(), 0);
+        m_countB.assign(ids.size(), 0);
+        m_whereB.assign(ids.size(), 0);
+    }
+
+    void diff(size_t aBegin, size_t aEnd, size_t bBegin, size_t bEnd)
+    {
+        size_t head = 0;
+        while (aBegin + head < aEnd && bBegin + head < bEnd && m_idsA[aBegin + head] == m_idsB[bBegin + head]) ++head;
+        for (size_t k = 0; k < head; ++k) same(aBegin + k, bBegin + k);
+        aBegin += head;
+        bBegin += head;
+        size_t tail = 0;
+        while (aEnd - tail > aBegin && bEnd - tail > bBegin && m_idsA[aEnd - 1 - tail] == m_idsB[bEnd - 1 - tail])
+            ++tail;
+        aEnd -= tail;
+        bEnd -= tail;
+        if (aBegin < aEnd || bBegin < bEnd) {
+            if ((aEnd - aBegin) + (bEnd - bBegin) <= kAnchorThreshold || !cutAtAnchors(aBegin, aEnd, bBegin, bEnd))
+                shortestEdit(aBegin, aEnd, bBegin, bEnd);
+        }
+        for (size_t k = tail; k > 0; --k) same(aEnd + tail - k, bEnd + tail - k);
+    }
+
+private:
+    void same(size_t i, size_t j)
+    {
+        m_out.push_back({DiffLine::Kind::Same, static_cast<int>(i + 1), static_cast<int>(j + 1), m_a[i]});
+    }
+
+    void shortestEdit(size_t aBegin, size_t aEnd, size_t bBegin, size_t bEnd)
+    {
+        const std::vector<int> a(m_idsA.begin() + static_cast<std::ptrdiff_t>(aBegin),
+                                 m_idsA.begin() + static_cast<std::ptrdiff_t>(aEnd));
+        const std::vector<int> b(m_idsB.begin() + static_cast<std::ptrdiff_t>(bBegin),
+                                 m_idsB.begin() + static_cast<std::ptrdiff_t>(bEnd));
+        dtl::Diff<int, std::vector<int>> diff(a, b);
+        diff.compose();
+        for (const auto& [id, info] : diff.getSes().getSequence()) {
+            (void)id;
+            const size_t i = aBegin + static_cast<size_t>(info.beforeIdx - 1);
+            const size_t j = bBegin + static_cast<size_t>(info.afterIdx - 1);
+            switch (info.type) {
+            case dtl::SES_COMMON: same(i, j); break;
+            case dtl::SES_DELETE: m_out.push_back({DiffLine::Kind::Removed, static_cast<int>(i + 1), 0, m_a[i]}); break;
+            case dtl::SES_ADD: m_out.push_back({DiffLine::Kind::Added, 0, static_cast<int>(j + 1), m_b[j]}); break;
+            }
+        }
+    }
+
+    // False when the stretch has no anchor.
+    bool cutAtAnchors(size_t aBegin, size_t aEnd, size_t bBegin, size_t bEnd)
+    {
+        for (size_t i = aBegin; i < aEnd; ++i) ++m_countA[static_cast<size_t>(m_idsA[i])];
+        for (size_t j = bBegin; j < bEnd; ++j) {
+            const auto id = static_cast<size_t>(m_idsB[j]);
+            ++m_countB[id];
+            m_whereB[id] = j;
+        }
+        // Lines unique on both sides, in old order, with their new position.
+        std::vector<std::pair<size_t, size_t>> unique;
+        for (size_t i = aBegin; i < aEnd; ++i) {
+            const auto id = static_cast<size_t>(m_idsA[i]);
+            if (m_countA[id] == 1 && m_countB[id] == 1) unique.emplace_back(i, m_whereB[id]);
+        }
+        for (size_t i = aBegin; i < aEnd; ++i) m_countA[static_cast<size_t>(m_idsA[i])] = 0;
+        for (size_t j = bBegin; j < bEnd; ++j) m_countB[static_cast<size_t>(m_idsB[j])] = 0;
+        const std::vector<std::pair<size_t, size_t>> anchors = longestIncreasing(unique);
+        if (anchors.empty()) return false;
+        size_t i = aBegin;
+        size_t j = bBegin;
+        for (const auto& [ai, bj] : anchors) {
+            diff(i, ai, j, bj);
+            same(ai, bj);
+            i = ai + 1;
+            j = bj + 1;
+        }
+        diff(i, aEnd, j, bEnd);
+        return true;
+    }
+
+    // The longest run of pairs whose second members increase (patience sorting).
+    static std::vector<std::pair<size_t, size_t>> longestIncreasing(const std::vector<std::pair<size_t, size_t>>& pairs)
+    {
+        std::vector<size_t> tops; // index into pairs of the top of each pile
+        std::vector<size_t> before(pairs.size(), SIZE_MAX);
+        for (size_t k = 0; k < pairs.size(); ++k) {
+            const auto pile = std::lower_bound(tops.begin(), tops.end(), pairs[k].second,
+                                               [&](size_t top, size_t value) { return pairs[top].second < value; });
+            if (pile != tops.begin()) before[k] = *(pile - 1);
+            if (pile == tops.end())
+                tops.push_back(k);
+            else
+                *pile = k;
+        }
+        std::vector<std::pair<size_t, size_t>> run;
+        for (size_t k = tops.empty() ? SIZE_MAX : tops.back(); k != SIZE_MAX; k = before[k]) run.push_back(pairs[k]);
+        std::reverse(run.begin(), run.end());
+        return run;
+    }
+
+    const std::vector<std::string_view>& m_a;
+    const std::vector<std::string_view>& m_b;
+    std::vector<DiffLine>& m_out;
+    std::vector<int> m_idsA;
+    std::vector<int> m_idsB;
+    std::vector<uint32_t> m_countA; // per line number, reset after each use
+    std::vector<uint32_t> m_countB;
+    std::vector<size_t> m_whereB;
+};
 
 } // namespace
 
@@ -50,50 +169,8 @@ std::vector<DiffLine> diffLines(std::string_view oldText, std::string_view newTe
     const auto b = splitLines(newText);
     std::vector<DiffLine> out;
     out.reserve(std::max(a.size(), b.size()));
-
-    // A pass usually touches a few places of a long module: the common head
-    // and tail need no search, and the middle is searched over line numbers.
-    size_t prefix = 0;
-    while (prefix < a.size() && prefix < b.size() && a[prefix] == b[prefix]) ++prefix;
-    size_t suffix = 0;
-    while (suffix < a.size() - prefix && suffix < b.size() - prefix &&
-           a[a.size() - 1 - suffix] == b[b.size() - 1 - suffix]) {
-        ++suffix;
-    }
-    for (size_t i = 0; i < prefix; ++i) out.push_back(same(a[i], i, i));
-
-    const std::vector<std::string_view> midA(a.begin() + static_cast<std::ptrdiff_t>(prefix),
-                                             a.end() - static_cast<std::ptrdiff_t>(suffix));
-    const std::vector<std::string_view> midB(b.begin() + static_cast<std::ptrdiff_t>(prefix),
-                                             b.end() - static_cast<std::ptrdiff_t>(suffix));
-    if (!midA.empty() || !midB.empty()) {
-        std::vector<int> idsA;
-        std::vector<int> idsB;
-        numberLines(midA, midB, idsA, idsB);
-        // dtl finds the shortest edit script (Wu's O(NP) algorithm).
-        dtl::Diff<int, std::vector<int>> diff(idsA, idsB);
-        diff.compose();
-        for (const auto& [id, info] : diff.getSes().getSequence()) {
-            (void)id;
-            switch (info.type) {
-            case dtl::SES_COMMON:
-                out.push_back(same(midA[static_cast<size_t>(info.beforeIdx - 1)],
-                                   prefix + static_cast<size_t>(info.beforeIdx - 1),
-                                   prefix + static_cast<size_t>(info.afterIdx - 1)));
-                break;
-            case dtl::SES_DELETE:
-                out.push_back({DiffLine::Kind::Removed, static_cast<int>(prefix) + static_cast<int>(info.beforeIdx), 0,
-                               midA[static_cast<size_t>(info.beforeIdx - 1)]});
-                break;
-            case dtl::SES_ADD:
-                out.push_back({DiffLine::Kind::Added, 0, static_cast<int>(prefix) + static_cast<int>(info.afterIdx),
-                               midB[static_cast<size_t>(info.afterIdx - 1)]});
-                break;
-            }
-        }
-    }
-
-    for (size_t k = suffix; k > 0; --k) out.push_back(same(a[a.size() - k], a.size() - k, b.size() - k));
+    LineDiffer differ(a, b, out);
+    differ.diff(0, a.size(), 0, b.size());
 
     // The edit script may interleave a block's removals and additions; a
     // reader expects the old lines of a block first, then the new ones.

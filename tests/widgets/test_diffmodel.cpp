@@ -8,6 +8,9 @@
 #include <QPlainTextEdit>
 #include <QtTest>
 
+#include <map>
+#include <set>
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -152,6 +155,41 @@ private slots:
         QCOMPARE(utf.size(), 1);
         QCOMPARE(model.index(0, DiffModel::NewTextColumn).data().toString().mid(utf[0].begin, utf[0].length),
                  u"b"_s);
+    }
+
+    void longTextsDiffLineForLine()
+    {
+        // Long enough to be cut at anchors; every 7th line repeats, so not
+        // every line can be an anchor.
+        std::map<int, std::string> repeated;
+        for (int i = 7; i <= 6000; i += 7)
+            repeated[i] = "    pass";
+        std::map<int, std::string> edited = repeated;
+        for (int line : {5, 1234, 1235, 2800, 4444, 5999})
+            edited[line] = "edited " + std::to_string(line);
+        edited[3001] = "    pass"; // a line that becomes a repeated one
+        const std::set<int> changed{5, 1234, 1235, 2800, 3001, 4444, 5999};
+        DiffModel model;
+        model.setFolding(false);
+        model.setTexts(numberedText(6000, repeated), numberedText(6000, edited));
+        QCOMPARE(model.rowCount(), 6000);
+        QCOMPARE(model.changedRowCount(), 7);
+        QCOMPARE(model.changeCount(), 6); // 1234 and 1235 are one block
+        for (int row = 0; row < model.rowCount(); ++row) {
+            QCOMPARE(model.oldLine(row), row + 1);
+            QCOMPARE(model.newLine(row), row + 1);
+            QCOMPARE(model.kind(row) == DiffModel::Kind::Changed, changed.count(row + 1) == 1);
+        }
+        // Lines moved by an insertion stay matched after it.
+        std::string inserted = numberedText(6000, repeated);
+        inserted.insert(inserted.find("line 3000\n"), "new line\n");
+        model.setTexts(numberedText(6000, repeated), inserted);
+        QCOMPARE(model.changedRowCount(), 1);
+        const int row = model.nextChange(-1);
+        QCOMPARE(model.kind(row), DiffModel::Kind::Added);
+        QCOMPARE(model.newLine(row), 3000);
+        QCOMPARE(model.oldLine(row + 1), 3000);
+        QCOMPARE(model.newLine(row + 1), 3001);
     }
 
     void colorsFollowThePaletteLightness()
