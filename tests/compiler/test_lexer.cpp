@@ -1,5 +1,6 @@
 // The TVMScript lexer: token kinds, Python literal forms, INDENT/DEDENT,
-// implicit and explicit line joining, byte columns, and its diagnostics.
+// implicit and explicit line joining, byte columns, and its diagnostics; and
+// the token stream the parser reads, which must give exactly the same.
 
 #include "script/lexer.h"
 
@@ -17,6 +18,35 @@ std::vector<TokenKind> kinds(const LexResult& r)
     std::vector<TokenKind> out;
     for (const auto& t : r.tokens) out.push_back(t.kind);
     return out;
+}
+
+// Everything a TokenStream produces, batch after batch. False when a step
+// gave no token (the parser would stall) or the finished stream kept some.
+bool drain(std::string_view source, LexResult& all)
+{
+    TokenStream stream(source);
+    while (stream.step()) {
+        const auto& batch = stream.batch();
+        if (batch.tokens.empty()) return false;
+        all.tokens.insert(all.tokens.end(), batch.tokens.begin(), batch.tokens.end());
+        all.diagnostics.insert(all.diagnostics.end(), batch.diagnostics.begin(), batch.diagnostics.end());
+    }
+    return stream.batch().tokens.empty() && !stream.step();
+}
+
+bool sameSpan(const Span& a, const Span& b)
+{
+    return a.line == b.line && a.column == b.column && a.endLine == b.endLine && a.endColumn == b.endColumn;
+}
+
+// A source whose last line closes `depth` indented blocks at once: one burst
+// of Dedent tokens longer than any small token window.
+std::string deepNest(int depth)
+{
+    std::string s;
+    for (int i = 0; i < depth; ++i) s += std::string(static_cast<size_t>(i) * 2, ' ') + "if x:\n";
+    s += std::string(static_cast<size_t>(depth) * 2, ' ') + "pass\ny = 1\n";
+    return s;
 }
 
 } // namespace
@@ -110,6 +140,57 @@ private slots:
         r = tokenize(std::string_view("\x01\x00 $", 4));
         QCOMPARE(r.diagnostics.size(), size_t(3));
         QCOMPARE(r.tokens.back().kind, TokenKind::EndOfFile);
+    }
+
+    void streamMatchesTokenize_data()
+    {
+        QTest::addColumn<QString>("source");
+        QTest::newRow("layout") << QStringLiteral("def f():\n    x = 1\n\n    # c\n    y = 2\nz\n");
+        QTest::newRow("joining") << QStringLiteral("f(1,\n  2)\nx = 1 + \\\n    2\n");
+        QTest::newRow("unclosed") << QStringLiteral("f(1, [2\n  x = 'abc\n");
+        QTest::newRow("dedent burst") << QString::fromStdString(deepNest(150));
+        QTest::newRow("no newline at end") << QStringLiteral("a.b(c)[d]");
+        QTest::newRow("empty") << QString();
+        std::string garbage;
+        for (int i = 0; i < 200; ++i) garbage += "$ 09 '\n";
+        QTest::newRow("many errors") << QString::fromStdString(garbage);
+    }
+
+    void streamMatchesTokenize()
+    {
+        QFETCH(QString, source);
+        const std::string text = source.toStdString();
+        const LexResult whole = tokenize(text);
+        LexResult streamed;
+        QVERIFY(drain(text, streamed));
+        QCOMPARE(streamed.tokens.size(), whole.tokens.size());
+        for (size_t i = 0; i < whole.tokens.size(); ++i) {
+            const Token& a = whole.tokens[i];
+            const Token& b = streamed.tokens[i];
+            QVERIFY2(a.kind == b.kind && a.text == b.text && a.begin == b.begin && a.end == b.end &&
+                         sameSpan(a.span, b.span),
+                     ("token " + std::to_string(i) + " differs").c_str());
+        }
+        QCOMPARE(streamed.diagnostics.size(), whole.diagnostics.size());
+        for (size_t i = 0; i < whole.diagnostics.size(); ++i) {
+            QCOMPARE(streamed.diagnostics[i].message, whole.diagnostics[i].message);
+            QVERIFY(sameSpan(streamed.diagnostics[i].span, whole.diagnostics[i].span));
+        }
+    }
+
+    void operatorsLongestMatch()
+    {
+        const auto r = tokenize("a **= b //= c >>= d <<= e ... f ** g // h -> i != j := k <> l ! m");
+        std::vector<std::string_view> ops;
+        for (const auto& t : r.tokens) {
+            if (t.kind == TokenKind::Operator) ops.push_back(t.text);
+        }
+        const std::vector<std::string_view> want = {"**=", "//=", ">>=", "<<=", "...", "**", "//",
+                                                    "->",  "!=",  ":=",  "<",   ">"};
+        QCOMPARE(ops, want);
+        // A lone '!' is not an operator.
+        QCOMPARE(r.diagnostics.size(), size_t(1));
+        QVERIFY(r.diagnostics[0].message.find("'!'") != std::string::npos);
     }
 
     void editorMode()

@@ -478,6 +478,77 @@ with target:
         QCOMPARE(t->op(), std::string("target"));
     }
 
+    // The parser reads a small window of tokens: what it needs from far back
+    // (a function's name, after a long body) must have been kept.
+    void longFunctionsKeepTheirNames()
+    {
+        std::string body;
+        for (int i = 0; i < 300; ++i) body += "        x" + std::to_string(i) + " = " + std::to_string(i) + " + 1\n";
+        const std::string src = "@T.ir_module\nclass M:\n    @T.function\n    def f():\n" + body +
+                                "    @T.function\n    def f():\n" + body;
+        const ParseResult r = parseModule(src);
+        QVERIFY(!r.ok());
+        const uint32_t secondDefLine = 4 + 300 + 2;
+        bool found = false;
+        for (const auto& d : r.diagnostics) {
+            if (d.message == "function 'f' is defined twice" && d.span.line == secondDefLine && d.span.column == 9)
+                found = true;
+        }
+        QVERIFY2(found, diagText(r).constData());
+
+        const ParseResult one = parseOk("@T.function\ndef kernel():\n" + body);
+        QVERIFY(one.ok());
+        const auto* gs = as<StringImmNode>(mainOf(one)->attrs().get("global_symbol"));
+        QVERIFY(gs);
+        QCOMPARE(gs->value(), std::string("kernel"));
+        QCOMPARE(gs->span().line, 2u);
+        QCOMPARE(gs->span().column, 5u);
+    }
+
+    // Closing many blocks at once gives more Dedent tokens in a row than the
+    // parser's token window holds.
+    void deepNestingEndsInOneDedentBurst()
+    {
+        const int depth = 90;
+        std::string src = "@T.function\ndef main():\n";
+        for (int i = 0; i < depth; ++i)
+            src += std::string(static_cast<size_t>(i + 1) * 4, ' ') + "for i" + std::to_string(i) + " in range(2):\n";
+        src += std::string(static_cast<size_t>(depth + 1) * 4, ' ') + "T.evaluate(i0 + i" + std::to_string(depth - 1) +
+               ")\n";
+        const ParseResult r = parseOk(src);
+        QVERIFY(r.ok());
+        int loops = 0;
+        Stmt s = mainOf(r)->body();
+        while (s) {
+            if (const auto* seq = as<SeqStmtNode>(s)) {
+                s = seq->stmts().size() == 1 ? seq->stmts().front() : nullptr;
+            } else if (const auto* loop = as<ForNode>(s)) {
+                QCOMPARE(loop->var()->name(), "i" + std::to_string(loops));
+                ++loops;
+                s = loop->body();
+            } else {
+                s = nullptr;
+            }
+        }
+        QCOMPARE(loops, depth);
+    }
+
+    // The lexer reports an unclosed bracket only when it reaches the end of
+    // the file; its message still replaces the parser's at that position.
+    void unclosedBracketMessageWins()
+    {
+        const ParseResult r = parseModule("@T.function\ndef main() (\n    pass\n");
+        QVERIFY(!r.ok());
+        bool unclosed = false;
+        for (const auto& d : r.diagnostics) {
+            if (d.span.line == 2 && d.span.column == 12) {
+                QCOMPARE(d.message, std::string("'(' was never closed"));
+                unclosed = true;
+            }
+        }
+        QVERIFY2(unclosed, diagText(r).constData());
+    }
+
     void trainiumLayoutConstructors()
     {
         auto shape = std::vector<Expr>{intImm(32), intImm(512), intImm(512)};
