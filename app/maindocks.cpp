@@ -10,6 +10,7 @@
 #include "passes/passstepper.h"
 
 #include <QDockWidget>
+#include <QFontMetrics>
 #include <QListWidget>
 #include <QMenu>
 #include <QScopedValueRollback>
@@ -20,6 +21,12 @@ using namespace Qt::StringLiterals;
 namespace {
 constexpr int kLineRole = Qt::UserRole + 1;
 constexpr int kColumnRole = Qt::UserRole + 2;
+// The editor keeps room for this many columns when the window is wide...
+constexpr int kEditorColumns = 100;
+// ...plus its fold and marker margins and scroll bar.
+constexpr int kEditorChromePx = 60;
+// ...and the docks never get less than this.
+constexpr int kMinDockWidth = 700;
 
 QString fromStd(std::string_view text)
 {
@@ -58,6 +65,13 @@ void MainWindow::createDocks()
     m_viewMenu->addActions(stepping);
 
     connect(m_problems, &QListWidget::itemActivated, this, &MainWindow::jumpToProblem);
+}
+
+void MainWindow::balanceDocks()
+{
+    const int editorWidth = QFontMetrics(m_editor->editorFont()).horizontalAdvance(QString(kEditorColumns, u'M')) +
+                            m_editor->lineNumberMarginWidth() + kEditorChromePx;
+    resizeDocks({m_passesDock}, {std::max(kMinDockWidth, width() - editorWidth)}, Qt::Horizontal);
 }
 
 void MainWindow::connectLowering()

@@ -226,7 +226,7 @@ void MainWindow::restoreSettings()
     const QSettings settings;
     if (!restoreGeometry(settings.value(u"mainWindow/geometry"_s).toByteArray()))
         placeOnFirstRun();
-    restoreState(settings.value(u"mainWindow/state"_s).toByteArray());
+    m_layoutRestored = restoreState(settings.value(u"mainWindow/state"_s).toByteArray());
 }
 
 void MainWindow::placeOnFirstRun()
@@ -240,6 +240,16 @@ void MainWindow::placeOnFirstRun()
     QRect frame(QPoint(), kFirstRunSize.boundedTo(available.size()));
     frame.moveCenter(available.center());
     setGeometry(frame);
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    if (m_shownOnce)
+        return;
+    m_shownOnce = true;
+    if (!m_layoutRestored)
+        balanceDocks();
 }
 
 void MainWindow::saveSettings() const

@@ -112,6 +112,7 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void showEvent(QShowEvent *event) override;
 
 private:
     void createMenus();
@@ -121,6 +122,9 @@ private:
     void createThemeMenu(QMenu *view);
     void createHelpMenu();
     void createDocks();
+    // Without a saved layout: the docks take what the editor does not need
+    // for a line of about a hundred characters.
+    void balanceDocks();
     void connectLowering();
     void connectSafety();
     // A Trace, partial or complete, into the stepper, keeping the pass the
@@ -167,4 +171,6 @@ private:
     // The pass the user last chose; partial Traces do not have it yet.
     QString m_chosenPass;
     bool m_showingTrace = false;
+    bool m_layoutRestored = false; // the docks were placed as the user left them
+    bool m_shownOnce = false;
 };

@@ -7,6 +7,7 @@
 #include <QApplication>
 #include <QEvent>
 #include <QFontMetrics>
+#include <QTimer>
 
 #include <algorithm>
 
@@ -39,8 +40,16 @@ CodeEditor::CodeEditor(QWidget *parent)
 
     // The horizontal scroll bar follows the longest line seen instead of
     // Scintilla's fixed 2000 px, so short modules show none.
+    // Tracking only sees lines once they are painted, so the width is also
+    // set from the longest line whenever the text changes: a line cut off
+    // by the window always comes with a scroll bar.
     SendScintilla(SCI_SETSCROLLWIDTH, 1);
     SendScintilla(SCI_SETSCROLLWIDTHTRACKING, true);
+    m_scrollWidthTimer = new QTimer(this);
+    m_scrollWidthTimer->setSingleShot(true);
+    m_scrollWidthTimer->setInterval(0);
+    connect(m_scrollWidthTimer, &QTimer::timeout, this, &CodeEditor::updateScrollWidth);
+    connect(this, &QsciScintilla::textChanged, m_scrollWidthTimer, qOverload<>(&QTimer::start));
 
     setCaretLineVisible(true);
     setBraceMatching(QsciScintilla::SloppyBraceMatch);
@@ -145,6 +154,29 @@ int CodeEditor::lineNumberMarginWidth() const
     font.setPointSize(qMax(1, m_font.pointSize() + static_cast<int>(SendScintilla(SCI_GETZOOM))));
     const QFontMetrics metrics(font);
     return metrics.horizontalAdvance(QString(qMax(digits, 2), QLatin1Char('9'))) + kMarginPaddingPx;
+}
+
+void CodeEditor::updateScrollWidth()
+{
+    // Monospace: the line with the most bytes is (near enough) the widest.
+    int longest = 0;
+    int longestLine = 0;
+    for (int line = 0; line < lines(); ++line) {
+        const int length = static_cast<int>(SendScintilla(SCI_GETLINEENDPOSITION, line) -
+                                            SendScintilla(SCI_POSITIONFROMLINE, line));
+        if (length > longest) {
+            longest = length;
+            longestLine = line;
+        }
+    }
+    const int start = static_cast<int>(SendScintilla(SCI_POSITIONFROMLINE, longestLine));
+    const int end = static_cast<int>(SendScintilla(SCI_GETLINEENDPOSITION, longestLine));
+    const QByteArray text = bytes(start, end);
+    // An eighth more for bold callables and keywords, which the default style does not measure.
+    const int plain = static_cast<int>(SendScintilla(SCI_TEXTWIDTH, STYLE_DEFAULT, text.constData()));
+    const int width = plain + plain / 8 + kMarginPaddingPx;
+    if (width > SendScintilla(SCI_GETSCROLLWIDTH))
+        SendScintilla(SCI_SETSCROLLWIDTH, width);
 }
 
 void CodeEditor::updateLineNumberMargin()

@@ -6,6 +6,7 @@
 
 #include <vector>
 
+class QTimer;
 class TirxCompletion;
 class TirxLexer;
 struct EditorColors;
@@ -93,6 +94,7 @@ private:
     // its end; start < 0 when there is none.
     [[nodiscard]] std::pair<int, int> search(const QByteArray &text, int from, int to, FindOptions options) const;
     void updateLineNumberMargin();
+    void updateScrollWidth();
     void setUpDiagnostics();
     void showDiagnosticTip(int position);
 
@@ -104,6 +106,7 @@ private:
 
     QFont m_font;
     TirxLexer *m_lexer = nullptr;
+    QTimer *m_scrollWidthTimer = nullptr;
     TirxCompletion *m_completion = nullptr;
     bool m_dark = false;
     std::vector<Shown> m_shown;
