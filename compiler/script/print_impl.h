@@ -95,8 +95,8 @@ private:
 
     std::string m_out;
     bool m_mapping = false;
-    std::vector<Span> m_open;                       // spans of the nodes being printed
-    std::vector<std::pair<size_t, Span>> m_marks;   // (output offset, span in force from there)
+    std::vector<Span> m_open;                     // spans of the nodes being printed
+    std::vector<std::pair<size_t, Span>> m_marks; // (output offset, span in force from there)
 };
 
 // Marks a node's output for the source map for as long as it lives.

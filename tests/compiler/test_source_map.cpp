@@ -52,7 +52,8 @@ private slots:
         QVERIFY(module);
         const PrintedModule printed = printModuleWithSourceMap(*module);
         QCOMPARE(printed.text, printModule(*module));
-        QCOMPARE(printed.lineSpans.size(), static_cast<size_t>(std::count(printed.text.begin(), printed.text.end(), '\n')));
+        QCOMPARE(printed.lineSpans.size(),
+                 static_cast<size_t>(std::count(printed.text.begin(), printed.text.end(), '\n')));
     }
 
     void linesMapToTheirStatements()

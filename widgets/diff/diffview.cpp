@@ -144,16 +144,16 @@ DiffView::DiffView(QWidget *parent)
 
 void DiffView::setEntries(const tirx::TraceEntry &previous, const tirx::TraceEntry &current)
 {
-    m_oldMap = sourceMapOf(previous);
-    m_newMap = sourceMapOf(current);
+    m_oldMap.setEntry(previous);
+    m_newMap.setEntry(current);
     showTexts(fromStd(previous.passName), previous.text, fromStd(current.passName), current.text);
 }
 
 void DiffView::setTexts(const QString &oldName, const std::string &oldText, const QString &newName,
                         const std::string &newText)
 {
-    m_oldMap = {};
-    m_newMap = {};
+    m_oldMap.clear();
+    m_newMap.clear();
     showTexts(oldName, oldText, newName, newText);
 }
 
@@ -184,8 +184,8 @@ void DiffView::showTexts(const QString &oldName, const std::string &oldText, con
 void DiffView::clear()
 {
     m_model->clear();
-    m_oldMap = {};
-    m_newMap = {};
+    m_oldMap.clear();
+    m_newMap.clear();
     m_title->setText(tr("No pass selected"));
     m_unified->clear();
     updateActions();
@@ -235,8 +235,8 @@ tirx::Span DiffView::spanOfRow(int row) const
     if (row < 0 || row >= m_model->rowCount())
         return {};
     if (const int line = m_model->newLine(row))
-        return m_newMap.spanOfLine(line);
-    return m_oldMap.spanOfLine(m_model->oldLine(row));
+        return m_newMap.map().spanOfLine(line);
+    return m_oldMap.map().spanOfLine(m_model->oldLine(row));
 }
 
 void DiffView::goToRow(int row)
@@ -291,8 +291,8 @@ void DiffView::revealSourceLine(int line)
     QItemSelectionModel *selection = m_newPane->selectionModel();
     selection->clear();
     const auto source = static_cast<uint32_t>(std::max(line, 0));
-    std::vector<int> lines = line > 0 ? m_newMap.linesForSourceLine(source) : std::vector<int>{};
-    const std::vector<int> oldLines = line > 0 ? m_oldMap.linesForSourceLine(source) : std::vector<int>{};
+    std::vector<int> lines = line > 0 ? m_newMap.map().linesForSourceLine(source) : std::vector<int>{};
+    const std::vector<int> oldLines = line > 0 ? m_oldMap.map().linesForSourceLine(source) : std::vector<int>{};
     // The side with the tighter statement wins: a statement the pass removed
     // is found in the old module rather than as the loop around it in the new.
     const auto height = [](const tirx::PrintedModule &map, const std::vector<int> &found) {
@@ -300,7 +300,7 @@ void DiffView::revealSourceLine(int line)
         return std::max(span.line, span.endLine) - span.line;
     };
     const bool oldSide = !oldLines.empty() &&
-                         (lines.empty() || height(m_oldMap, oldLines) < height(m_newMap, lines));
+                         (lines.empty() || height(m_oldMap.map(), oldLines) < height(m_newMap.map(), lines));
     if (oldSide)
         lines = oldLines;
     // Unfold first: expanding a fold moves the rows after it.
@@ -337,7 +337,7 @@ void DiffView::onCurrentRowChanged(const QModelIndex &current)
     const int row = current.row();
     tirx::Span span;
     if (m_oldPane->hasFocus() && m_model->oldLine(row))
-        span = m_oldMap.spanOfLine(m_model->oldLine(row));
+        span = m_oldMap.map().spanOfLine(m_model->oldLine(row));
     else
         span = spanOfRow(row);
     if (span.valid())

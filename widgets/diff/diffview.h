@@ -1,6 +1,6 @@
 #pragma once
 
-#include "script/printer.h"
+#include "irview/tracesourcemap.h"
 #include "transform/pipeline.h"
 
 #include <QWidget>
@@ -89,7 +89,7 @@ private:
     DiffPane *m_oldPane;
     DiffPane *m_newPane;
     QPlainTextEdit *m_unified;
-    tirx::PrintedModule m_oldMap;
-    tirx::PrintedModule m_newMap;
+    LazySourceMap m_oldMap;
+    LazySourceMap m_newMap;
     bool m_selecting = false; // the selection moves on our behalf
 };

@@ -104,7 +104,7 @@ void IrView::changeEvent(QEvent *event)
 
 void IrView::setEntry(const tirx::TraceEntry &entry)
 {
-    m_map = sourceMapOf(entry);
+    m_map.setEntry(entry);
     m_marked.clear();
     m_title->setText(entry.passName == "input" ? tr("The module as written")
                                                 : tr("After %1").arg(QString::fromStdString(entry.passName)));
@@ -115,7 +115,7 @@ void IrView::setEntry(const tirx::TraceEntry &entry)
 
 void IrView::clear()
 {
-    m_map = {};
+    m_map.clear();
     m_marked.clear();
     m_title->setText(tr("No pass selected"));
     const bool moving = std::exchange(m_moving, true);
@@ -131,7 +131,7 @@ QString IrView::title() const
 void IrView::revealSourceLine(int line)
 {
     m_editor->markerDeleteAll(kSourceMarker);
-    m_marked = line > 0 ? m_map.linesForSourceLine(static_cast<uint32_t>(line)) : std::vector<int>{};
+    m_marked = line > 0 ? m_map.map().linesForSourceLine(static_cast<uint32_t>(line)) : std::vector<int>{};
     for (int irLine : m_marked)
         m_editor->markerAdd(irLine - 1, kSourceMarker);
     if (m_marked.empty())
@@ -155,7 +155,7 @@ void IrView::onCursorMoved(int line, int index)
     m_placedIndex = -1;
     if (m_moving)
         return;
-    const tirx::Span span = m_map.spanOfLine(line + 1);
+    const tirx::Span span = m_map.map().spanOfLine(line + 1);
     if (span.valid())
         emit sourceSpanActivated(span);
 }

@@ -1,7 +1,6 @@
 #pragma once
 
-#include "script/printer.h"
-#include "transform/pipeline.h"
+#include "irview/tracesourcemap.h"
 
 #include <QWidget>
 
@@ -27,7 +26,7 @@ public:
     [[nodiscard]] QsciScintilla *editor() const { return m_editor; }
     [[nodiscard]] QString title() const;
     // Span of IR line `line` (1-based); empty when the line has no source.
-    [[nodiscard]] tirx::Span spanOfLine(int line) const { return m_map.spanOfLine(line); }
+    [[nodiscard]] tirx::Span spanOfLine(int line) const { return m_map.map().spanOfLine(line); }
     // The IR lines (1-based) the last revealSourceLine() marked.
     [[nodiscard]] const std::vector<int> &markedLines() const { return m_marked; }
 
@@ -50,7 +49,7 @@ private:
     QLabel *m_title;
     QsciScintilla *m_editor;
     TirxLexer *m_lexer;
-    tirx::PrintedModule m_map;
+    LazySourceMap m_map;
     std::vector<int> m_marked;
     bool m_moving = false; // the cursor moves on our behalf
     // Where revealSourceLine() put the cursor (0-based): the editor reports
