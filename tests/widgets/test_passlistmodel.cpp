@@ -78,6 +78,8 @@ private slots:
         QCOMPARE(model.status(2), PassListModel::Status::Changed);
         QCOMPARE(model.status(3), PassListModel::Status::Warning);
         QVERIFY(model.index(3).data(Qt::ToolTipRole).toString().contains(u"3:5: warning: slow path"_s));
+        QVERIFY(model.index(3).data().toString().endsWith(u"1 warning"_s));
+        QVERIFY(!model.index(2).data().toString().contains(u"warning"_s));
         QCOMPARE(model.rowOf(u"LowerTrainiumLayout"_s), 4);
         QCOMPARE(model.rowOf(u"Nope"_s), -1);
     }

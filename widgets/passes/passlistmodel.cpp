@@ -21,6 +21,24 @@ QString formatTime(int64_t microseconds)
     return u"%1 ms"_s.arg(static_cast<double>(microseconds) / 1000.0, 0, 'f', 1);
 }
 
+// "  ·  1 error, 2 warnings" after a row's name: the verifier's findings show
+// without hovering; the messages themselves are in the tool tip.
+QString diagnosticSummary(const tirx::TraceEntry &entry)
+{
+    int errors = 0;
+    int warnings = 0;
+    for (const tirx::Diagnostic &d : entry.diagnostics) {
+        errors += d.severity == tirx::Diagnostic::Severity::Error ? 1 : 0;
+        warnings += d.severity == tirx::Diagnostic::Severity::Warning ? 1 : 0;
+    }
+    QStringList parts;
+    if (errors > 0)
+        parts << (errors == 1 ? PassListModel::tr("1 error") : PassListModel::tr("%1 errors").arg(errors));
+    if (warnings > 0)
+        parts << (warnings == 1 ? PassListModel::tr("1 warning") : PassListModel::tr("%1 warnings").arg(warnings));
+    return parts.isEmpty() ? QString() : u"  ·  "_s + parts.join(u", "_s);
+}
+
 } // namespace
 
 PassListModel::PassListModel(QObject *parent)
@@ -223,9 +241,10 @@ QVariant PassListModel::data(const QModelIndex &index, int role) const
         case Status::Error:
             break;
         }
-        if (row == 0 || !entry)
+        if (!entry)
             return r.name;
-        return QString(r.name + u"  ·  "_s + formatTime(entry->microseconds));
+        return QString((row == 0 ? r.name : r.name + u"  ·  "_s + formatTime(entry->microseconds)) +
+                       diagnosticSummary(*entry));
     case NameRole:
         return r.name;
     case StatusRole:
