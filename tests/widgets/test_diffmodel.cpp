@@ -81,6 +81,10 @@ private slots:
         QCOMPARE(model.kind(8), DiffModel::Kind::Fold);
         QCOMPARE(model.index(8, 0).data(DiffModel::FoldCountRole).toInt(), 17);
         QCOMPARE(model.changedRowCount(), 1);
+        // Rows out of range are harmless.
+        QCOMPARE(model.kind(-1), DiffModel::Kind::Same);
+        QCOMPARE(model.newLine(9), 0);
+        QVERIFY(!model.expandFold(9));
 
         // Expanding the first fold puts lines 1-16 back, in order.
         QVERIFY(!model.expandFold(1));

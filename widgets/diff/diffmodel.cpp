@@ -129,18 +129,24 @@ bool DiffModel::expandFold(int row)
 
 DiffModel::Kind DiffModel::kind(int row) const
 {
+    if (row < 0 || row >= rowCount())
+        return Kind::Same;
     const Shown &shown = m_shown[static_cast<size_t>(row)];
     return shown.folded ? Kind::Fold : kindOf(m_lines[shown.line].kind);
 }
 
 int DiffModel::oldLine(int row) const
 {
+    if (row < 0 || row >= rowCount())
+        return 0;
     const Shown &shown = m_shown[static_cast<size_t>(row)];
     return shown.folded ? 0 : m_lines[shown.line].oldLine;
 }
 
 int DiffModel::newLine(int row) const
 {
+    if (row < 0 || row >= rowCount())
+        return 0;
     const Shown &shown = m_shown[static_cast<size_t>(row)];
     return shown.folded ? 0 : m_lines[shown.line].newLine;
 }

@@ -48,8 +48,9 @@ public:
     // Replaces the fold row `row` by the lines it hid; false if `row` is no fold.
     bool expandFold(int row);
 
+    // Kind of `row` (Same for a row out of range).
     [[nodiscard]] Kind kind(int row) const;
-    // 1-based line numbers shown in `row`, 0 for none (and for fold rows).
+    // 1-based line numbers shown in `row`, 0 for none (fold rows, rows out of range).
     [[nodiscard]] int oldLine(int row) const;
     [[nodiscard]] int newLine(int row) const;
     // The row showing new (old) line `line`, expanding a fold that hides it; -1 if none.

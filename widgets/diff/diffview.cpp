@@ -107,6 +107,8 @@ DiffView::DiffView(QWidget *parent)
     m_sides->addWidget(m_oldPane);
     m_sides->addWidget(m_newPane);
     m_sides->setChildrenCollapsible(false);
+    m_sides->setStretchFactor(0, 1);
+    m_sides->setStretchFactor(1, 1);
 
     m_unified->setReadOnly(true);
     m_unified->setFont(font);
