@@ -2,6 +2,8 @@
 
 #include "ir/make.h"
 
+#include <optional>
+
 namespace tirx {
 
 void IrVisitor::visitExpr(const Expr& e)
@@ -144,17 +146,34 @@ bool IrMutator::mutateList(const std::vector<Expr>& in, std::vector<Expr>& out)
     return changed;
 }
 
+namespace {
+
+// The attributes with every value mutated, or nullopt when none changed:
+// most attributes are constants, and copying them for every loop is costly.
+std::optional<Attrs> mutatedAttrs(IrMutator& mutator, const Attrs& in)
+{
+    const auto& given = in.entries();
+    for (size_t i = 0; i < given.size(); ++i) {
+        auto next = mutator.mutateExpr(given[i].second);
+        if (next == given[i].second) continue;
+        std::vector<Attrs::Entry> entries(given.begin(), given.begin() + static_cast<std::ptrdiff_t>(i));
+        entries.emplace_back(given[i].first, std::move(next));
+        for (size_t j = i + 1; j < given.size(); ++j) {
+            entries.emplace_back(given[j].first, mutator.mutateExpr(given[j].second));
+        }
+        return Attrs{std::move(entries)};
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
 Attrs IrMutator::mutateAttrs(const Attrs& in, bool& changed)
 {
-    std::vector<Attrs::Entry> entries;
-    bool any = false;
-    for (const auto& [key, value] : in.entries()) {
-        auto next = mutateExpr(value);
-        any = any || next != value;
-        entries.emplace_back(key, std::move(next));
-    }
-    changed = changed || any;
-    return any ? Attrs{std::move(entries)} : in;
+    auto next = mutatedAttrs(*this, in);
+    if (!next) return in;
+    changed = true;
+    return std::move(*next);
 }
 
 Expr IrMutator::mutateExpr(const Expr& e)
@@ -307,14 +326,18 @@ Stmt IrMutator::mutateEvaluate(const Stmt& self, const EvaluateNode& s)
 
 Stmt IrMutator::mutateFor(const Stmt& self, const ForNode& s)
 {
-    ForNode::Fields f = s.fields();
-    f.begin = mutateExpr(s.begin());
-    f.end = mutateExpr(s.end());
-    f.step = mutateExpr(s.step());
-    f.body = mutateStmt(s.body());
-    bool changed = f.begin != s.begin() || f.end != s.end() || f.step != s.step() || f.body != s.body();
-    f.annotations = mutateAttrs(s.annotations(), changed);
-    return changed ? makeFor(std::move(f), self->span()) : self;
+    // The fields are copied only when something changed: loops are many.
+    Expr begin = mutateExpr(s.begin());
+    Expr end = mutateExpr(s.end());
+    Expr step = mutateExpr(s.step());
+    Stmt body = mutateStmt(s.body());
+    bool changed = begin != s.begin() || end != s.end() || step != s.step() || body != s.body();
+    std::optional<Attrs> annotations = mutatedAttrs(*this, s.annotations());
+    if (!changed && !annotations) return self;
+    ForNode::Fields f{s.var(),         std::move(begin), std::move(end),
+                      std::move(step), s.forKind(),      std::move(body),
+                      annotations ? std::move(*annotations) : s.annotations()};
+    return makeFor(std::move(f), self->span());
 }
 
 Stmt IrMutator::mutateWhile(const Stmt& self, const WhileNode& s)
