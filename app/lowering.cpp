@@ -13,6 +13,7 @@ using namespace Qt::StringLiterals;
 
 namespace {
 const QString kPresetKey = u"lowering/preset"_s;
+const QString kTargetKey = u"lowering/target"_s;
 const QString kDefaultPreset = u"lower-tirx"_s;
 const QString kDefaultTarget = u"aws/trn1/trn1.2xlarge"_s;
 
@@ -26,11 +27,13 @@ LoweringController::LoweringController(QObject *parent)
     : QObject(parent)
     , m_debounce(new QTimer(this))
     , m_preset(QSettings().value(kPresetKey, kDefaultPreset).toString())
-    , m_defaultTarget(kDefaultTarget)
+    , m_defaultTarget(QSettings().value(kTargetKey, kDefaultTarget).toString())
     , m_generation(std::make_shared<std::atomic<quint64>>(0))
 {
     if (!tirx::findPreset(m_preset.toStdString()))
         m_preset = kDefaultPreset;
+    if (!tirx::findTarget(m_defaultTarget.toStdString()))
+        m_defaultTarget = kDefaultTarget;
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(kDebounceMs);
     connect(m_debounce, &QTimer::timeout, this, &LoweringController::start);
@@ -54,14 +57,46 @@ void LoweringController::setDebounceMs(int ms)
     m_debounce->setInterval(std::max(0, ms));
 }
 
+
 void LoweringController::setPreset(const QString &preset)
 {
     if (preset == m_preset || !tirx::findPreset(preset.toStdString()))
         return;
     m_preset = preset;
+    m_passes.clear();
     QSettings().setValue(kPresetKey, preset);
+    relower();
+}
+
+void LoweringController::setDefaultTarget(const QString &tag)
+{
+    if (tag == m_defaultTarget || !tirx::findTarget(tag.toStdString()))
+        return;
+    m_defaultTarget = tag;
+    QSettings().setValue(kTargetKey, tag);
+    relower();
+}
+
+void LoweringController::setPasses(const QStringList &passes)
+{
+    if (passes == m_passes)
+        return;
+    m_passes = passes;
+    relower();
+}
+
+void LoweringController::relower()
+{
     if (!m_source.isNull())
         m_debounce->start(0);
+}
+
+LoweringController::Request LoweringController::request() const
+{
+    Request request{m_source.toStdString(), m_preset.toStdString(), {}, m_defaultTarget.toStdString()};
+    for (const QString &pass : m_passes)
+        request.passes.push_back(pass.toStdString());
+    return request;
 }
 
 void LoweringController::setSource(const QString &text)
@@ -75,15 +110,14 @@ void LoweringController::lowerNow(const QString &text)
     m_debounce->stop();
     m_source = text;
     ++*m_generation; // anything still running is now stale and stops
-    publish(lower(text.toStdString(), m_preset.toStdString(), m_defaultTarget.toStdString()));
+    publish(lower(request()));
 }
 
-LoweringController::Result LoweringController::lower(const std::string &source, const std::string &preset,
-                                                     const std::string &defaultTarget,
-                                                     const EntryCallback &onEntry)
+LoweringController::Result LoweringController::lower(const Request &request, const EntryCallback &onEntry)
 {
+    const std::string &defaultTarget = request.defaultTarget;
     Result result;
-    const tirx::ParseResult parsed = tirx::parseModule(source);
+    const tirx::ParseResult parsed = tirx::parseModule(request.source);
     result.diagnostics = parsed.diagnostics;
     if (!parsed.ok()) {
         if (!tirx::hasErrors(result.diagnostics))
@@ -106,10 +140,13 @@ LoweringController::Result LoweringController::lower(const std::string &source, 
         target = &tirx::defaultTarget();
 
     tirx::PipelineOptions options;
-    const tirx::PipelinePreset *p = tirx::findPreset(preset);
+    const tirx::PipelinePreset *p = tirx::findPreset(request.preset);
     if (!p)
         p = tirx::findPreset(kDefaultPreset.toStdString());
-    if (p) {
+    if (!request.passes.empty()) {
+        options.name = "custom";
+        options.passes = request.passes;
+    } else if (p) {
         options.name = std::string(p->name);
         for (std::string_view name : p->passes)
             options.passes.emplace_back(name);
@@ -154,8 +191,7 @@ void LoweringController::start()
             Qt::QueuedConnection);
         return true;
     };
-    QFuture<Result> worker = QtConcurrent::run(&LoweringController::lower, m_source.toStdString(),
-                                               m_preset.toStdString(), m_defaultTarget.toStdString(), onEntry);
+    QFuture<Result> worker = QtConcurrent::run(&LoweringController::lower, request(), onEntry);
     m_workers.append(worker);
     worker.then(this, [this, generation](const Result &result) {
         if (--m_running == 0)

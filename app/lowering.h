@@ -7,6 +7,7 @@
 #include <QList>
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 #include <atomic>
 #include <functional>
@@ -36,9 +37,13 @@ public:
     // Pipeline preset name ("lower-tirx", "trn", "none"); kept in the settings.
     [[nodiscard]] QString preset() const { return m_preset; }
     void setPreset(const QString &preset);
-    // Target tag used when the module names none.
+    // Target tag used when the module names none; kept in the settings.
     [[nodiscard]] QString defaultTarget() const { return m_defaultTarget; }
-    void setDefaultTarget(const QString &tag) { m_defaultTarget = tag; }
+    void setDefaultTarget(const QString &tag);
+    // The passes to run instead of the preset's (some switched off); empty
+    // runs the preset's. Choosing a preset clears it.
+    [[nodiscard]] QStringList passes() const { return m_passes; }
+    void setPasses(const QStringList &passes);
     // Delay between the last edit and the lowering; 0 lowers on the next
     // turn of the event loop (the benchmark uses it).
     [[nodiscard]] int debounceMs() const;
@@ -54,12 +59,18 @@ public:
         std::shared_ptr<const tirx::Trace> trace;
         std::vector<tirx::Diagnostic> diagnostics;
     };
+    // What to lower, copied for the worker.
+    struct Request {
+        std::string source;
+        std::string preset;
+        std::vector<std::string> passes; // empty: the preset's
+        std::string defaultTarget;
+    };
     // Called with each entry as its pass finishes (and the options it runs
     // under, for the target and pipeline names); false stops the run.
     using EntryCallback = std::function<bool(const tirx::PipelineOptions &, const tirx::TraceEntry &)>;
     // Parses and lowers on the calling thread.
-    [[nodiscard]] static Result lower(const std::string &source, const std::string &preset,
-                                      const std::string &defaultTarget, const EntryCallback &onEntry = {});
+    [[nodiscard]] static Result lower(const Request &request, const EntryCallback &onEntry = {});
 
 public slots:
     // Restarts the debounce; the text is lowered when it fires.
@@ -79,6 +90,9 @@ signals:
 
 private:
     void start();
+    [[nodiscard]] Request request() const;
+    // Lowers the current text again soon (the pipeline or target changed).
+    void relower();
     void addEntry(quint64 generation, const tirx::Trace &header, const tirx::TraceEntry &entry);
     void forgetFinishedWorkers();
     void publish(const Result &result);
@@ -87,6 +101,7 @@ private:
     QString m_source;
     QString m_preset;
     QString m_defaultTarget;
+    QStringList m_passes;
     // Shared with the workers, which read it to notice they were overtaken.
     std::shared_ptr<std::atomic<quint64>> m_generation;
     int m_running = 0;

@@ -5,6 +5,7 @@
 #include "lowering.h"
 
 #include "diff/diffview.h"
+#include "irview/irview.h"
 #include "editor/codeeditor.h"
 #include "editor/editorcolors.h"
 #include "passes/passstepper.h"
@@ -46,11 +47,14 @@ void MainWindow::createDocks()
 {
     m_passesDock = makeDock(tr("Passes"), u"PassesDock"_s, m_stepper, this);
     m_diffDock = makeDock(tr("Diff"), u"DiffDock"_s, m_diff, this);
+    m_irDock = makeDock(tr("IR"), u"IrDock"_s, m_ir, this);
     m_problemsDock = makeDock(tr("Problems"), u"ProblemsDock"_s, m_problems, this);
     m_problems->setAlternatingRowColors(true);
 
     addDockWidget(Qt::RightDockWidgetArea, m_passesDock);
     splitDockWidget(m_passesDock, m_diffDock, Qt::Vertical);
+    tabifyDockWidget(m_diffDock, m_irDock);
+    m_diffDock->raise();
     addDockWidget(Qt::BottomDockWidgetArea, m_problemsDock);
     // The bottom dock spans only the editor, so the right docks keep their height.
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
@@ -58,13 +62,35 @@ void MainWindow::createDocks()
     resizeDocks({m_passesDock, m_diffDock}, {190, 560}, Qt::Vertical);
     resizeDocks({m_problemsDock}, {110}, Qt::Vertical);
 
-    for (QDockWidget *dock : {m_passesDock, m_diffDock, m_problemsDock})
+    for (QDockWidget *dock : {m_passesDock, m_diffDock, m_irDock, m_problemsDock})
         m_viewMenu->addAction(dock->toggleViewAction());
     m_viewMenu->addSeparator();
     const QList<QAction *> stepping = m_stepper->actions();
     m_viewMenu->addActions(stepping);
 
     connect(m_problems, &QListWidget::itemActivated, this, &MainWindow::jumpToProblem);
+    connectSourceLinks();
+}
+
+void MainWindow::connectSourceLinks()
+{
+    // The caret's line marks the IR it became; choosing an IR line puts the
+    // caret on its source. The guard keeps the marking from moving the caret.
+    connect(m_editor, &QsciScintilla::cursorPositionChanged, this, [this](int line, int) {
+        if (m_followingSource)
+            return;
+        const QScopedValueRollback guard(m_followingSource, true);
+        m_diff->revealSourceLine(line + 1);
+        m_ir->revealSourceLine(line + 1);
+    });
+    const auto jump = [this](const tirx::Span &span) {
+        if (m_followingSource)
+            return;
+        const QScopedValueRollback guard(m_followingSource, true);
+        jumpTo(static_cast<int>(span.line), static_cast<int>(span.column), false);
+    };
+    connect(m_diff, &DiffView::sourceSpanActivated, this, jump);
+    connect(m_ir, &IrView::sourceSpanActivated, this, jump);
 }
 
 void MainWindow::balanceDocks()
@@ -77,6 +103,9 @@ void MainWindow::balanceDocks()
 void MainWindow::connectLowering()
 {
     m_stepper->setPreset(m_lowering->preset());
+    m_stepper->setTarget(m_lowering->defaultTarget());
+    connect(m_stepper, &PassStepper::targetChanged, m_lowering, &LoweringController::setDefaultTarget);
+    connect(m_stepper, &PassStepper::enabledPassesChanged, m_lowering, &LoweringController::setPasses);
     connect(m_editor, &CodeEditor::textChanged, m_lowering,
             [this] { m_lowering->setSource(m_editor->text()); });
     connect(m_stepper, &PassStepper::presetChanged, m_lowering, &LoweringController::setPreset);
@@ -116,11 +145,13 @@ void MainWindow::showEntry(int entry)
 {
     if (!m_trace || entry < 0 || entry >= static_cast<int>(m_trace->entries.size())) {
         m_diff->clear();
+        m_ir->clear();
         return;
     }
     const tirx::TraceEntry &current = m_trace->entries[static_cast<size_t>(entry)];
     const tirx::TraceEntry &previous = m_trace->entries[static_cast<size_t>(std::max(0, entry - 1))];
-    m_diff->setTexts(fromStd(previous.passName), previous.text, fromStd(current.passName), current.text);
+    m_diff->setEntries(previous, current);
+    m_ir->setEntry(current);
 }
 
 void MainWindow::showDiagnostics(const std::vector<tirx::Diagnostic> &diagnostics)
@@ -144,14 +175,20 @@ void MainWindow::showDiagnostics(const std::vector<tirx::Diagnostic> &diagnostic
 
 void MainWindow::jumpToProblem(QListWidgetItem *item)
 {
-    const int line = item->data(kLineRole).toInt();
+    jumpTo(item->data(kLineRole).toInt(), item->data(kColumnRole).toInt(), true);
+}
+
+void MainWindow::jumpTo(int line, int column, bool focus)
+{
     if (line <= 0)
         return;
-    const int position = m_editor->positionFromLineColumn(line, item->data(kColumnRole).toInt());
+    const int position = m_editor->positionFromLineColumn(line, column);
     if (position < 0)
         return;
+    m_editor->SendScintilla(QsciScintillaBase::SCI_ENSUREVISIBLEENFORCEPOLICY, line - 1);
     m_editor->SendScintilla(QsciScintillaBase::SCI_GOTOPOS, position);
-    m_editor->setFocus();
+    if (focus)
+        m_editor->setFocus();
 }
 
 QStringList MainWindow::prepareScreenshot(const QString &passName, const QString &view)
@@ -164,5 +201,7 @@ QStringList MainWindow::prepareScreenshot(const QString &passName, const QString
         m_chosenPass = passName;
     if (view == u"diff"_s)
         m_diffDock->raise();
+    else if (view == u"ir"_s)
+        m_irDock->raise();
     return warnings;
 }

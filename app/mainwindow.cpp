@@ -5,6 +5,7 @@
 #include "recentfiles.h"
 
 #include "diff/diffview.h"
+#include "irview/irview.h"
 #include "editor/codeeditor.h"
 #include "editor/findbar.h"
 #include "passes/passstepper.h"
@@ -41,6 +42,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_lowering(new LoweringController(this))
     , m_stepper(new PassStepper(this))
     , m_diff(new DiffView(this))
+    , m_ir(new IrView(this))
     , m_problems(new QListWidget(this))
     , m_recovery(std::make_unique<RecoveryStore>())
     , m_autosaveTimer(new QTimer(this))

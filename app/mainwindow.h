@@ -16,6 +16,7 @@ class CodeEditor;
 class DiffView;
 class FileWatch;
 class FindBar;
+class IrView;
 class LoweringController;
 class QActionGroup;
 class QMessageBox;
@@ -44,6 +45,7 @@ public:
     [[nodiscard]] LoweringController *lowering() const { return m_lowering; }
     [[nodiscard]] PassStepper *passStepper() const { return m_stepper; }
     [[nodiscard]] DiffView *diffView() const { return m_diff; }
+    [[nodiscard]] IrView *irView() const { return m_ir; }
     [[nodiscard]] QListWidget *problems() const { return m_problems; }
     [[nodiscard]] FindBar *findBar() const { return m_findBar; }
 
@@ -138,6 +140,9 @@ private:
     void watchDocument(const QByteArray &contents);
     void showDiagnostics(const std::vector<tirx::Diagnostic> &diagnostics);
     void jumpToProblem(QListWidgetItem *item);
+    // Puts the caret at 1-based line and byte column, unfolding the line.
+    void jumpTo(int line, int column, bool focus);
+    void connectSourceLinks();
     void setEditorText(const QString &text);
     void updateTitle();
     void saveSettings() const;
@@ -152,9 +157,11 @@ private:
     LoweringController *m_lowering;
     PassStepper *m_stepper;
     DiffView *m_diff;
+    IrView *m_ir;
     QListWidget *m_problems;
     QDockWidget *m_passesDock = nullptr;
     QDockWidget *m_diffDock = nullptr;
+    QDockWidget *m_irDock = nullptr;
     QDockWidget *m_problemsDock = nullptr;
     QMenu *m_viewMenu = nullptr;
     std::shared_ptr<const tirx::Trace> m_trace;
@@ -171,6 +178,7 @@ private:
     // The pass the user last chose; partial Traces do not have it yet.
     QString m_chosenPass;
     bool m_showingTrace = false;
+    bool m_followingSource = false; // the editor and the IR views are following each other
     bool m_layoutRestored = false; // the docks were placed as the user left them
     bool m_shownOnce = false;
 };

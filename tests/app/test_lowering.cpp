@@ -10,6 +10,8 @@
 
 #include "transform/registry.h"
 
+#include "irview/irview.h"
+
 #include <QListWidget>
 #include <QSettings>
 #include <QStandardPaths>
@@ -221,7 +223,7 @@ private slots:
         QVERIFY(file.open(QIODevice::ReadOnly));
         int seen = 0;
         const LoweringController::Result result = LoweringController::lower(
-            file.readAll().toStdString(), "lower-tirx", "aws/trn1/trn1.2xlarge",
+            {file.readAll().toStdString(), "lower-tirx", {}, "aws/trn1/trn1.2xlarge"},
             [&](const tirx::PipelineOptions &options, const tirx::TraceEntry &) {
                 if (options.context.target == nullptr || options.name != "lower-tirx")
                     return false;
@@ -269,6 +271,78 @@ private slots:
         QCOMPARE(events.count(u"2t"_s), 1);
         QCOMPARE(origin(*controller.trace()), u"2"_s);
         QVERIFY(!controller.isBusy());
+    }
+
+    void theTargetSelectorRelowersAModuleThatNamesNone()
+    {
+        MainWindow window;
+        QString error;
+        QVERIFY2(window.loadFile(examplePath(u"naive_allocator.py"_s), &error), qPrintable(error));
+        const QString text = u"from tvm.script import tirx as T\n"
+                             u"\n"
+                             u"@T.ir_module\n"
+                             u"class Module:\n"
+                             u"    @T.function\n"
+                             u"    def main():\n"
+                             u"        A = T.alloc_tensor((256, 512), \"float32\", scope=\"trn.sbuf\", layout=\"PF\")\n"_s;
+        window.editor()->setText(text);
+        window.lowering()->lowerNow(text);
+        QVERIFY(!window.lowering()->isStale());
+        QVERIFY(window.lowering()->trace());
+        QCOMPARE(window.lowering()->trace()->targetTag, std::string("aws/trn1/trn1.2xlarge"));
+
+        QSignalSpy traces(window.lowering(), &LoweringController::traceReady);
+        window.passStepper()->setTarget(u"aws/trn1/trn1.32xlarge"_s);
+        QVERIFY(traces.wait(kWaitMs));
+        QCOMPARE(window.lowering()->trace()->targetTag, std::string("aws/trn1/trn1.32xlarge"));
+        QCOMPARE(window.lowering()->defaultTarget(), u"aws/trn1/trn1.32xlarge"_s);
+        QCOMPARE(QSettings().value(u"lowering/target"_s).toString(), u"aws/trn1/trn1.32xlarge"_s);
+        window.passStepper()->setTarget(u"aws/trn1/trn1.2xlarge"_s);
+    }
+
+    void aPassSwitchedOffIsNotRun()
+    {
+        MainWindow window;
+        QString error;
+        QVERIFY2(window.loadFile(examplePath(u"naive_allocator.py"_s), &error), qPrintable(error));
+        PassListModel *model = window.passStepper()->model();
+        const int row = model->rowOf(u"TileDispatch"_s);
+        QVERIFY(row > 0);
+        QSignalSpy traces(window.lowering(), &LoweringController::traceReady);
+        QVERIFY(model->setData(model->index(row), Qt::Unchecked, Qt::CheckStateRole));
+        QVERIFY(traces.wait(kWaitMs));
+        const auto trace = window.lowering()->trace();
+        QVERIFY(!entryNames(*trace).contains(u"TileDispatch"_s));
+        QVERIFY(entryNames(*trace).contains(u"TrnNaiveAllocator"_s));
+        QCOMPARE(trace->pipeline, std::string("custom"));
+        QVERIFY(!window.lowering()->passes().contains(u"TileDispatch"_s));
+    }
+
+    void theCaretAndTheIrFollowEachOther()
+    {
+        MainWindow window;
+        QString error;
+        QVERIFY2(window.loadFile(examplePath(u"naive_allocator.py"_s), &error), qPrintable(error));
+        QVERIFY(window.passStepper()->selectPass(u"TrnNaiveAllocator"_s));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        // Line 18 allocates B; its IR lines are marked.
+        window.editor()->setCursorPosition(17, 12);
+        QTRY_VERIFY_WITH_TIMEOUT(!window.irView()->markedLines().empty(), kWaitMs);
+        const std::vector<int> marked = window.irView()->markedLines();
+        const tirx::Span span = window.irView()->spanOfLine(marked.front());
+        QCOMPARE(span.line, 18u);
+        int line = -1;
+        int index = -1;
+        window.editor()->getCursorPosition(&line, &index);
+        QCOMPARE(line, 17); // marking the IR did not move the caret
+        QCOMPARE(index, 12);
+
+        // Choosing an IR line puts the caret on its source.
+        emit window.irView()->sourceSpanActivated(window.irView()->spanOfLine(marked.front()));
+        window.editor()->getCursorPosition(&line, &index);
+        QCOMPARE(line, 17);
+        QCOMPARE(index, int(span.column) - 1);
     }
 
     void destroyingTheControllerWhileLoweringIsSafe()
