@@ -8,31 +8,94 @@ namespace tirx {
 
 namespace {
 
-// Rows for one block of removed and added lines, paired in order.
+// Blocks with more candidate pairs than this are paired in order without
+// looking for similar lines (the search costs one intra-line diff per pair).
+constexpr size_t kMaxPairings = 400;
+
+size_t nonBlank(std::string_view text)
+{
+    return static_cast<size_t>(std::count_if(text.begin(), text.end(), [](char c) { return c != ' ' && c != '\t'; }));
+}
+
+size_t nonBlankIn(std::string_view text, const std::vector<TextRange>& ranges)
+{
+    size_t n = 0;
+    for (const TextRange& r : ranges) n += nonBlank(text.substr(r.begin, r.length));
+    return n;
+}
+
+// How much of two lines survives their intra-line diff, 0..1. Blanks do not
+// count: indentation alone makes any two statements look alike.
+double similarity(std::string_view a, std::string_view b, const IntraLineDiff& intra)
+{
+    const size_t total = nonBlank(a) + nonBlank(b);
+    if (total == 0) return 1.0;
+    const size_t changed = nonBlankIn(a, intra.removed) + nonBlankIn(b, intra.added);
+    return 1.0 - static_cast<double>(changed) / static_cast<double>(total);
+}
+
+bool similar(double s) { return s >= 0.5; }
+
+DiffRow lineRow(const DiffLine* removed, const DiffLine* added)
+{
+    DiffRow row;
+    if (removed) {
+        row.oldLine = removed->oldLine;
+        row.oldText = removed->text;
+    }
+    if (added) {
+        row.newLine = added->newLine;
+        row.newText = added->text;
+    }
+    if (!removed || !added) {
+        row.kind = removed ? DiffRow::Kind::Removed : DiffRow::Kind::Added;
+        return row;
+    }
+    row.kind = DiffRow::Kind::Changed;
+    IntraLineDiff intra = intraLineDiff(row.oldText, row.newText);
+    // Marking characters only helps when the lines are alike; two different
+    // statements side by side are changed as wholes.
+    if (similar(similarity(row.oldText, row.newText, intra))) {
+        row.oldChanges = std::move(intra.removed);
+        row.newChanges = std::move(intra.added);
+    }
+    return row;
+}
+
+// Rows for removed[r0, r1) and added[a0, a1), side by side in order.
+void zip(const std::vector<const DiffLine*>& removed, size_t r0, size_t r1, const std::vector<const DiffLine*>& added,
+         size_t a0, size_t a1, std::vector<DiffRow>& rows)
+{
+    for (size_t k = 0; r0 + k < r1 || a0 + k < a1; ++k)
+        rows.push_back(lineRow(r0 + k < r1 ? removed[r0 + k] : nullptr, a0 + k < a1 ? added[a0 + k] : nullptr));
+}
+
+// Rows for one block of removed and added lines. A removed line shares its
+// row with the first later added line that is like it (a statement that
+// only moved in or out a level stays next to itself); the lines between such
+// pairs are set side by side in order.
 void pairBlock(const std::vector<const DiffLine*>& removed, const std::vector<const DiffLine*>& added,
                std::vector<DiffRow>& rows)
 {
-    const size_t n = std::max(removed.size(), added.size());
-    for (size_t k = 0; k < n; ++k) {
-        DiffRow row;
-        if (k < removed.size()) {
-            row.oldLine = removed[k]->oldLine;
-            row.oldText = removed[k]->text;
-        }
-        if (k < added.size()) {
-            row.newLine = added[k]->newLine;
-            row.newText = added[k]->text;
-        }
-        if (row.oldLine && row.newLine) {
-            row.kind = DiffRow::Kind::Changed;
-            IntraLineDiff intra = intraLineDiff(row.oldText, row.newText);
-            row.oldChanges = std::move(intra.removed);
-            row.newChanges = std::move(intra.added);
-        } else {
-            row.kind = row.oldLine ? DiffRow::Kind::Removed : DiffRow::Kind::Added;
-        }
-        rows.push_back(std::move(row));
+    const bool search = removed.size() > 1 || added.size() > 1;
+    if (!search || removed.size() * added.size() > kMaxPairings) {
+        zip(removed, 0, removed.size(), added, 0, added.size(), rows);
+        return;
     }
+    size_t r0 = 0;
+    size_t a0 = 0;
+    for (size_t r = 0; r < removed.size(); ++r) {
+        for (size_t a = a0; a < added.size(); ++a) {
+            const IntraLineDiff intra = intraLineDiff(removed[r]->text, added[a]->text);
+            if (!similar(similarity(removed[r]->text, added[a]->text, intra))) continue;
+            zip(removed, r0, r, added, a0, a, rows);
+            rows.push_back(lineRow(removed[r], added[a]));
+            r0 = r + 1;
+            a0 = a + 1;
+            break;
+        }
+    }
+    zip(removed, r0, removed.size(), added, a0, added.size(), rows);
 }
 
 } // namespace

@@ -9,8 +9,9 @@
 namespace tirx {
 
 // One row of a side-by-side diff: a line of the old text, of the new text,
-// or both. The removed and added lines of one changed block share rows in
-// order, so a changed line sits next to its replacement and carries the
+// or both. The removed and added lines of one changed block share rows, a
+// line next to the one like it where there is one, so a changed line sits
+// next to its replacement; when the two are alike the row carries the
 // intra-line ranges of the pair.
 struct DiffRow {
     enum class Kind : uint8_t { Same, Removed, Added, Changed };

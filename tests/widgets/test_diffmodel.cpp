@@ -161,6 +161,30 @@ private slots:
                  u"b"_s);
     }
 
+    void alikeLinesShareARow()
+    {
+        DiffModel model;
+        // A guard goes and its statement moves out a level.
+        model.setTexts("for i in range(4):\n    if i < 8:\n        A[i] = 0\n",
+                       "for i in range(4):\n    A[i] = 0\n");
+        QCOMPARE(model.rowCount(), 3);
+        QCOMPARE(model.kind(1), DiffModel::Kind::Removed);
+        QCOMPARE(model.index(1, DiffModel::OldTextColumn).data().toString(), u"    if i < 8:"_s);
+        QCOMPARE(model.kind(2), DiffModel::Kind::Changed);
+        QCOMPARE(model.index(2, DiffModel::NewTextColumn).data().toString(), u"    A[i] = 0"_s);
+        // Only the lost indentation is marked.
+        const auto ranges = changesAt(model, 2, DiffModel::OldTextColumn);
+        QCOMPARE(ranges.size(), 1);
+        QCOMPARE(ranges[0].begin, 0);
+        QVERIFY(changesAt(model, 2, DiffModel::NewTextColumn).size() == 1);
+
+        // Unlike lines side by side are changed as wholes: no character marks.
+        model.setTexts("x = 1\n", "T.evaluate(foo(bar))\n");
+        QCOMPARE(model.kind(0), DiffModel::Kind::Changed);
+        QVERIFY(changesAt(model, 0, DiffModel::OldTextColumn).isEmpty());
+        QVERIFY(changesAt(model, 0, DiffModel::NewTextColumn).isEmpty());
+    }
+
     void longTextsDiffLineForLine()
     {
         // Long enough to be cut at anchors; every 7th line repeats, so not
