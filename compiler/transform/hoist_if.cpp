@@ -28,6 +28,7 @@
 #include "ir/make.h"
 #include "transform/passes.h"
 
+#include <deque>
 #include <unordered_map>
 
 namespace tirx {
@@ -246,7 +247,8 @@ private:
         std::unordered_map<const VarNode*, size_t> depths;
     };
 
-    std::vector<Scope> m_scopes;
+    // A deque: a loop keeps a reference to its scope while its body pushes more.
+    std::deque<Scope> m_scopes;
     std::vector<const VarNode*> m_tensorizedLoops;
     int m_elseDepth = 0;
     int m_activeLoops = 0;
