@@ -1,0 +1,142 @@
+// Edit -> lowered -> repainted latency of the real workbench window, on the
+// largest bundled example: each edit is a key press sent to the editor; the
+// LoweringController (debounce 0) lowers on its worker, the stepper and the
+// diff take the Trace as it arrives, and the window is then painted whole.
+// Reports the median and 95th percentile over 100 edits.
+// Run: build/app-rel/tests/bench/bench_workbench
+#include "lowering.h"
+#include "mainwindow.h"
+
+#include "editor/codeeditor.h"
+#include "passes/passstepper.h"
+
+#include <benchmark/benchmark.h>
+
+#include <QApplication>
+#include <QDirIterator>
+#include <QElapsedTimer>
+#include <QKeyEvent>
+#include <QPixmap>
+#include <QStandardPaths>
+
+#include <algorithm>
+#include <vector>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+constexpr int kEdits = 100;
+
+// The biggest file under :/examples, so the benchmark follows the examples
+// as they grow.
+QString largestExample()
+{
+    QString best;
+    qint64 bestSize = -1;
+    QDirIterator it(u":/examples"_s, {u"*.py"_s}, QDir::Files);
+    while (it.hasNext()) {
+        const QFileInfo info(it.next());
+        if (info.size() > bestSize) {
+            bestSize = info.size();
+            best = info.filePath();
+        }
+    }
+    return best;
+}
+
+void typeKey(QWidget *widget, Qt::Key key, const QString &text)
+{
+    QKeyEvent press(QEvent::KeyPress, key, Qt::NoModifier, text);
+    QKeyEvent release(QEvent::KeyRelease, key, Qt::NoModifier, text);
+    QApplication::sendEvent(widget, &press);
+    QApplication::sendEvent(widget, &release);
+}
+
+double percentile(std::vector<double> sorted, double p)
+{
+    std::sort(sorted.begin(), sorted.end());
+    const size_t index = std::min(sorted.size() - 1, static_cast<size_t>(p * static_cast<double>(sorted.size())));
+    return sorted[index];
+}
+
+void BM_EditToRepaint(benchmark::State &state)
+{
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    const QString example = largestExample();
+    QString error;
+    if (example.isEmpty() || !window.loadExample(example, &error)) {
+        state.SkipWithError(qPrintable(u"cannot open the largest example: "_s + error));
+        return;
+    }
+    // The diff shows the last pass, as after --pass on the final one.
+    window.passStepper()->setCurrentEntry(window.passStepper()->currentEntry());
+    LoweringController *lowering = window.lowering();
+    lowering->setDebounceMs(0);
+    bool lowered = false;
+    QObject::connect(lowering, &LoweringController::traceReady, &window, [&] { lowered = true; });
+    QObject::connect(lowering, &LoweringController::diagnosticsReady, &window, [&] {
+        if (lowering->isStale())
+            lowered = true; // a parse error ends the round too (it should not happen here)
+    });
+
+    // Typing goes into a comment at the end, so every edit keeps the module valid.
+    CodeEditor *editor = window.editor();
+    editor->setFocus();
+    editor->SendScintilla(QsciScintillaBase::SCI_DOCUMENTEND);
+    editor->insert(u"\n# "_s);
+    editor->SendScintilla(QsciScintillaBase::SCI_DOCUMENTEND);
+    QApplication::processEvents();
+
+    std::vector<double> milliseconds;
+    for (auto _ : state) {
+        milliseconds.clear();
+        for (int edit = 0; edit < kEdits; ++edit) {
+            lowered = false;
+            QElapsedTimer timer;
+            timer.start();
+            typeKey(editor, Qt::Key_X, u"x"_s);
+            while (!lowered)
+                QApplication::processEvents(QEventLoop::WaitForMoreEvents);
+            const QPixmap frame = window.grab();
+            benchmark::DoNotOptimize(frame.cacheKey());
+            milliseconds.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
+        }
+    }
+    if (lowering->isStale()) {
+        state.SkipWithError("an edit broke the module");
+        return;
+    }
+    state.counters["edits"] = static_cast<double>(milliseconds.size());
+    state.counters["p50_ms"] = percentile(milliseconds, 0.50);
+    state.counters["p95_ms"] = percentile(milliseconds, 0.95);
+    state.counters["max_ms"] = percentile(milliseconds, 1.0);
+    // Entries in the last Trace, and whether a pass stopped it early (then
+    // the later passes were not measured).
+    state.counters["entries"] = lowering->trace() ? static_cast<double>(lowering->trace()->entries.size()) : 0;
+    state.counters["failed"] = lowering->trace() && lowering->trace()->failed() ? 1 : 0;
+    state.SetLabel(QFileInfo(example).fileName().toStdString());
+}
+
+BENCHMARK(BM_EditToRepaint)->Iterations(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    // Settings and autosaves go to the test locations, not the user's.
+    QStandardPaths::setTestModeEnabled(true);
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(u"TIRx Explorer"_s);
+    QApplication::setApplicationName(u"tirx-explorer"_s);
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv))
+        return 1;
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}
