@@ -114,6 +114,27 @@ private slots:
         QCOMPARE(QImage(png).size(), QSize(1280, 800));
     }
 
+    void themesPaintTheEditorLightOrDark()
+    {
+        QTemporaryDir dir;
+        // The editor's paper, well inside it: below the text, right of the margins.
+        const QPoint paper(300, 600);
+        for (const QString &theme : {u"light"_s, u"dark"_s}) {
+            const QString png = dir.filePath(theme + u".png"_s);
+            const Run run = runExplorer({u"--screenshot"_s, png, u"--theme"_s, theme, u"--view"_s, u"ir"_s,
+                                         example(u"naive_allocator.py"_s)});
+            QVERIFY2(run.exitCode == 0, qPrintable(run.standardError));
+            QVERIFY2(!run.standardError.contains(u"warning"_s), qPrintable(run.standardError));
+            const QImage image(png);
+            const int lightness = image.pixelColor(paper).lightness();
+            QVERIFY2(theme == u"dark"_s ? lightness < 60 : lightness > 200, qPrintable(QString::number(lightness)));
+            QVERIFY2(distinctColours(image) > 16, "the screenshot looks blank");
+        }
+        const Run bad = runExplorer({u"--screenshot"_s, dir.filePath(u"x.png"_s), u"--theme"_s, u"blue"_s});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY(bad.standardError.contains(u"invalid --theme"_s));
+    }
+
     void unreadableFileFails()
     {
         QTemporaryDir dir;
