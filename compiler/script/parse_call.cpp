@@ -5,6 +5,7 @@
 
 #include "script/parser_impl.h"
 
+#include <array>
 #include <unordered_map>
 
 namespace tirx::script {
@@ -334,19 +335,26 @@ Value Parser::callTable(std::string_view path, std::vector<Arg>& args, Span span
     }
     const std::string_view callee = c->name;
     const bool tileOp = c->kind == CallableKind::TileOp;
-    std::vector<const CallableParam*> positional;
+    // Fixed-size tables: every instruction call comes through here, and the
+    // largest callable has 15 parameters.
+    constexpr size_t kMaxParams = 32;
+    if (c->params.size() > kMaxParams)
+        fail(span, "internal error: '" + std::string(callee) + "' has more parameters than the parser supports");
+    std::array<size_t, kMaxParams> positional{}; // parameter indices, in order
+    size_t positionalCount = 0;
     const CallableParam* variadic = nullptr;
-    for (const auto& p : c->params) {
+    for (size_t i = 0; i < c->params.size(); ++i) {
+        const CallableParam& p = c->params[i];
         if (p.variadic) variadic = &p;
-        else if (!p.keywordOnly && p.role != ParamRole::Qualifier) positional.push_back(&p);
+        else if (!p.keywordOnly && p.role != ParamRole::Qualifier) positional[positionalCount++] = i;
     }
-    std::vector<const Arg*> given(c->params.size(), nullptr);
+    std::array<const Arg*, kMaxParams> given{};
     std::vector<const Arg*> rest;
     size_t pos = 0;
     for (const auto& a : args) {
         if (a.keyword.empty()) {
-            if (pos < positional.size()) {
-                given[static_cast<size_t>(positional[pos] - c->params.data())] = &a;
+            if (pos < positionalCount) {
+                given[positional[pos]] = &a;
                 ++pos;
                 continue;
             }
@@ -355,7 +363,7 @@ Value Parser::callTable(std::string_view path, std::vector<Arg>& args, Span span
                 continue;
             }
             fail(a.span, "too many positional arguments for '" + std::string(callee) + "': expected at most " +
-                             std::to_string(positional.size()) + ", got " +
+                             std::to_string(positionalCount) + ", got " +
                              std::to_string(std::count_if(args.begin(), args.end(), [](const Arg& x) { return x.keyword.empty(); })));
         }
         const CallableParam* match = nullptr;

@@ -7,10 +7,10 @@ namespace tirx::script {
 namespace {
 
 // The loop variable takes the bounds' dtype: int64 when any bound is int64.
-DataType loopDtype(const std::vector<Expr>& bounds)
+DataType loopDtype(const Expr& begin, const Expr& end)
 {
-    for (const auto& b : bounds) {
-        if (b && b->dtype().isInt() && b->dtype().bits() == 64) return DataType::int64();
+    for (const Expr* b : {&begin, &end}) {
+        if (*b && (*b)->dtype().isInt() && (*b)->dtype().bits() == 64) return DataType::int64();
     }
     return DataType::int32();
 }
@@ -63,8 +63,10 @@ Stmt Parser::parseFor()
         }
         if (kind == "range" || kind == "T.grid") fail(a.span, "'" + kind + "' takes no keyword arguments");
         if (a.keyword == "annotations") {
-            const Attrs given = toAttrs(a.value, "loop annotations");
-            for (const auto& [k, v] : given.entries()) annotations = annotations.with(k, v);
+            Attrs given = toAttrs(a.value, "loop annotations");
+            if (annotations.empty()) annotations = std::move(given); // the usual case: nothing to merge
+            else
+                for (const auto& [k, v] : given.entries()) annotations = annotations.with(k, v);
         } else if (a.keyword == "step") {
             step = toExpr(a.value, "a loop step");
         } else if (a.keyword == "unroll") {
@@ -121,7 +123,7 @@ Stmt Parser::parseFor()
     } pop{m_scopes};
     std::vector<Var> vars;
     for (size_t i = 0; i < names.size(); ++i) {
-        const DataType dt = loopDtype({begins[i], ends[i]});
+        const DataType dt = loopDtype(begins[i], ends[i]);
         begins[i] = toDtype(begins[i], dt);
         ends[i] = toDtype(ends[i], dt);
         vars.push_back(makeVar(std::string(names[i].text), VarType::scalar(dt), names[i].span));
