@@ -252,6 +252,11 @@ private slots:
         const QString text = view.unifiedView()->toPlainText();
         QVERIFY2(text.contains(u"-x = 1"_s) && text.contains(u"+x = 2"_s), qPrintable(text));
         QVERIFY(view.unifiedView()->isReadOnly());
+        // While shown, the unified text follows new texts at once.
+        view.setTexts(u"input"_s, "x = 1\n", u"Pass"_s, "x = 3\n");
+        QVERIFY(view.unifiedView()->toPlainText().contains(u"+x = 3"_s));
+        view.setTexts(u"input"_s, "x = 1\n", u"Pass"_s, "x = 1\n");
+        QCOMPARE(view.unifiedView()->toPlainText(), u"(no change)"_s);
     }
 };
 

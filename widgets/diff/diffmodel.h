@@ -41,6 +41,9 @@ public:
     // Diffs `oldText` against `newText` (printed modules, UTF-8); copies both.
     void setTexts(const std::string &oldText, const std::string &newText);
     void clear();
+    // The texts last diffed, as given.
+    [[nodiscard]] const std::string &oldText() const { return m_oldText; }
+    [[nodiscard]] const std::string &newText() const { return m_newText; }
 
     // Whether far unchanged stretches are collapsed (the default).
     [[nodiscard]] bool folding() const { return m_folding; }

@@ -172,9 +172,11 @@ void DiffView::showTexts(const QString &oldName, const std::string &oldText, con
                              .arg(oldName, newName, QString::number(changes),
                                   changes == 1 ? tr("change") : tr("changes"), QString::number(lines),
                                   lines == 1 ? tr("line") : tr("lines")));
-    const std::string unified =
-        tirx::unifiedDiff(oldText, newText, oldName.toStdString(), newName.toStdString());
-    m_unified->setPlainText(unified.empty() ? tr("(no change)") : fromStd(unified));
+    m_oldName = oldName;
+    m_newName = newName;
+    m_unifiedStale = true;
+    if (isUnified())
+        fillUnified();
     // Open where the first change is.
     const int first = m_model->nextChange(-1);
     if (first >= 0)
@@ -190,6 +192,7 @@ void DiffView::clear()
     m_newMap.clear();
     m_title->setText(tr("No pass selected"));
     m_unified->clear();
+    m_unifiedStale = false;
     updateActions();
 }
 
@@ -198,8 +201,21 @@ bool DiffView::isUnified() const
     return m_stack->currentWidget() == m_unified;
 }
 
+// The unified text is a second diff of the same texts: made when first shown.
+void DiffView::fillUnified()
+{
+    if (!m_unifiedStale)
+        return;
+    m_unifiedStale = false;
+    const std::string unified = tirx::unifiedDiff(m_model->oldText(), m_model->newText(), m_oldName.toStdString(),
+                                                  m_newName.toStdString());
+    m_unified->setPlainText(unified.empty() ? tr("(no change)") : fromStd(unified));
+}
+
 void DiffView::setUnified(bool unified)
 {
+    if (unified)
+        fillUnified();
     m_stack->setCurrentWidget(unified ? static_cast<QWidget *>(m_unified) : m_sides);
     if (m_unifiedButton->isChecked() != unified)
         m_unifiedButton->setChecked(unified);

@@ -70,6 +70,7 @@ signals:
 private:
     void showTexts(const QString &oldName, const std::string &oldText, const QString &newName,
                    const std::string &newText);
+    void fillUnified();
     void goToRow(int row);
     void stepUnified(bool forward);
     void onCurrentRowChanged(const QModelIndex &current);
@@ -91,5 +92,8 @@ private:
     QPlainTextEdit *m_unified;
     LazySourceMap m_oldMap;
     LazySourceMap m_newMap;
-    bool m_selecting = false; // the selection moves on our behalf
+    QString m_oldName;
+    QString m_newName;
+    bool m_unifiedStale = false; // m_unified does not show the current texts yet
+    bool m_selecting = false;    // the selection moves on our behalf
 };
