@@ -7,6 +7,7 @@
 
 #include <QLabel>
 #include <QLineEdit>
+#include <QToolButton>
 
 #include <QtTest>
 
@@ -198,6 +199,12 @@ private slots:
         QCOMPARE(bar.findField()->text(), u"i"_s);
         bar.findField()->setText(u"A["_s);
         QCOMPARE(bar.status()->text(), u"3 matches"_s);
+        bar.findField()->setText(u"a["_s);
+        QCOMPARE(bar.status()->text(), u"3 matches"_s);
+        bar.caseSensitiveButton()->click();
+        QCOMPARE(bar.status()->text(), u"no matches"_s);
+        bar.caseSensitiveButton()->click();
+        bar.findField()->setText(u"A["_s);
         bar.findNext();
         QCOMPARE(selection(editor), u"A["_s);
         bar.replaceField()->setText(u"C["_s);

@@ -1,7 +1,6 @@
 #include "editor/findbar.h"
 
 #include <QAction>
-#include <QCheckBox>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QKeyEvent>
@@ -29,8 +28,8 @@ FindBar::FindBar(CodeEditor *editor, QWidget *parent)
     , m_editor(editor)
     , m_find(new QLineEdit(this))
     , m_replace(new QLineEdit(this))
-    , m_caseSensitive(new QCheckBox(tr("Match &case"), this))
-    , m_wholeWord(new QCheckBox(tr("&Whole words"), this))
+    , m_caseSensitive(new QToolButton(this))
+    , m_wholeWord(new QToolButton(this))
     , m_status(new QLabel(this))
     , m_replaceRow(new QWidget(this))
 {
@@ -40,8 +39,24 @@ FindBar::FindBar(CodeEditor *editor, QWidget *parent)
     m_replace->setPlaceholderText(tr("Replace with"));
     m_status->setMinimumWidth(m_status->fontMetrics().horizontalAdvance(tr("999 matches")));
 
-    QPushButton *previous = makeButton(tr("Previous"), this);
-    QPushButton *next = makeButton(tr("Next"), this);
+    // Compact toggles and arrows leave the find field most of a narrow editor.
+    m_caseSensitive->setText(u"Aa"_s);
+    m_caseSensitive->setToolTip(tr("Match case"));
+    m_wholeWord->setText(u"W"_s);
+    m_wholeWord->setToolTip(tr("Whole words"));
+    for (QToolButton *toggle : {m_caseSensitive, m_wholeWord}) {
+        toggle->setCheckable(true);
+        toggle->setAutoRaise(true);
+    }
+    auto *previous = new QToolButton(this);
+    previous->setArrowType(Qt::UpArrow);
+    previous->setToolTip(tr("Previous match (Shift+F3)"));
+    previous->setAutoRaise(true);
+    auto *next = new QToolButton(this);
+    next->setArrowType(Qt::DownArrow);
+    next->setToolTip(tr("Next match (F3)"));
+    next->setAutoRaise(true);
+    m_find->setMinimumWidth(m_find->fontMetrics().horizontalAdvance(QString(18, u'M')));
     auto *closeButton = new QToolButton(this);
     closeButton->setText(u"✕"_s);
     closeButton->setToolTip(tr("Close (Esc)"));
@@ -49,10 +64,10 @@ FindBar::FindBar(CodeEditor *editor, QWidget *parent)
 
     auto *findRow = new QHBoxLayout;
     findRow->addWidget(m_find, 1);
-    findRow->addWidget(previous);
-    findRow->addWidget(next);
     findRow->addWidget(m_caseSensitive);
     findRow->addWidget(m_wholeWord);
+    findRow->addWidget(previous);
+    findRow->addWidget(next);
     findRow->addWidget(m_status);
     findRow->addWidget(closeButton);
 
@@ -63,7 +78,6 @@ FindBar::FindBar(CodeEditor *editor, QWidget *parent)
     replaceRow->addWidget(m_replace, 1);
     replaceRow->addWidget(replace);
     replaceRow->addWidget(replaceAll);
-    replaceRow->addStretch(0);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 4, 6, 4);
@@ -71,8 +85,8 @@ FindBar::FindBar(CodeEditor *editor, QWidget *parent)
     layout->addLayout(findRow);
     layout->addWidget(m_replaceRow);
 
-    connect(previous, &QPushButton::clicked, this, &FindBar::findPrevious);
-    connect(next, &QPushButton::clicked, this, &FindBar::findNext);
+    connect(previous, &QToolButton::clicked, this, &FindBar::findPrevious);
+    connect(next, &QToolButton::clicked, this, &FindBar::findNext);
     connect(closeButton, &QToolButton::clicked, this, &FindBar::close);
     connect(replace, &QPushButton::clicked, this, &FindBar::replaceOne);
     connect(replaceAll, &QPushButton::clicked, this, &FindBar::replaceAll);
@@ -80,8 +94,8 @@ FindBar::FindBar(CodeEditor *editor, QWidget *parent)
     connect(m_find, &QLineEdit::returnPressed, this, &FindBar::findNext);
     m_find->installEventFilter(this);
     connect(m_replace, &QLineEdit::returnPressed, this, &FindBar::replaceOne);
-    connect(m_caseSensitive, &QCheckBox::toggled, this, &FindBar::updateMatches);
-    connect(m_wholeWord, &QCheckBox::toggled, this, &FindBar::updateMatches);
+    connect(m_caseSensitive, &QToolButton::toggled, this, &FindBar::updateMatches);
+    connect(m_wholeWord, &QToolButton::toggled, this, &FindBar::updateMatches);
     connect(m_editor, &QsciScintilla::textChanged, this, [this] {
         if (isVisible() && !m_replacingAll)
             updateMatches();

@@ -5,7 +5,6 @@
 #include <QWidget>
 
 class QAction;
-class QCheckBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -25,6 +24,9 @@ public:
     [[nodiscard]] QLineEdit *replaceField() const { return m_replace; }
     [[nodiscard]] QLabel *status() const { return m_status; }
     [[nodiscard]] CodeEditor::FindOptions options() const;
+    // Match case and whole words, as checkable buttons.
+    [[nodiscard]] QToolButton *caseSensitiveButton() const { return m_caseSensitive; }
+    [[nodiscard]] QToolButton *wholeWordButton() const { return m_wholeWord; }
 
     // Find, Find Next, Find Previous, Replace and Replace All, with their
     // shortcuts, for the window's Edit menu.
@@ -54,8 +56,8 @@ private:
     CodeEditor *m_editor;
     QLineEdit *m_find;
     QLineEdit *m_replace;
-    QCheckBox *m_caseSensitive;
-    QCheckBox *m_wholeWord;
+    QToolButton *m_caseSensitive;
+    QToolButton *m_wholeWord;
     QLabel *m_status;
     QWidget *m_replaceRow;
     QAction *m_findAction;
