@@ -1,15 +1,20 @@
 // Diff of two printed modules of 100k lines each, 1% of the lines changed,
 // through the code the Diff dock runs: the line diff, the side-by-side rows
-// with intra-line ranges and the fold runs, and the DiffModel on top.
+// with intra-line ranges and the fold runs, the DiffModel on top, and the
+// whole DiffView (offscreen) as when a pass is selected.
 // Run: build/<release>/tests/bench/bench_diff --benchmark_repetitions=5
 
 #include "module_generator.h"
 
 #include "diff/diff_rows.h"
 #include "diff/diffmodel.h"
+#include "diff/diffview.h"
 #include "diff/line_diff.h"
 #include "script/parser.h"
 #include "script/printer.h"
+
+#include <QApplication>
+#include <QString>
 
 #include <benchmark/benchmark.h>
 
@@ -124,6 +129,32 @@ void BM_DiffModelSetTexts(benchmark::State& state)
 }
 BENCHMARK(BM_DiffModelSetTexts)->Unit(benchmark::kMillisecond);
 
+// The view too: the model, the panes' columns and the scroll to the first change.
+void BM_DiffViewSetTexts(benchmark::State& state)
+{
+    if (!checkTexts(state)) return;
+    const auto& [before, after] = texts();
+    DiffView view;
+    view.resize(1200, 800);
+    view.show();
+    const QString oldName = QStringLiteral("before");
+    const QString newName = QStringLiteral("after");
+    for (auto _ : state) {
+        view.setTexts(oldName, before, newName, after);
+        QApplication::processEvents();
+    }
+}
+BENCHMARK(BM_DiffViewSetTexts)->Unit(benchmark::kMillisecond);
+
 } // namespace
 
-BENCHMARK_MAIN();
+int main(int argc, char** argv)
+{
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}
