@@ -43,7 +43,7 @@ LoweringController::~LoweringController()
 {
     // A worker posts to this object between passes; it must be gone first.
     ++*m_generation;
-    for (QFuture<Result> &worker : m_workers)
+    for (QFuture<void> &worker : m_workers)
         worker.waitForFinished();
 }
 
@@ -176,8 +176,10 @@ void LoweringController::start()
         emit busyChanged(true);
     forgetFinishedWorkers();
 
-    // The worker reads only the shared counter and posts copies back; `this`
-    // outlives it because the destructor waits.
+    // The worker reads only the shared counter and posts copies back, the
+    // last post before it returns; `this` outlives it because the destructor
+    // waits. (A QFuture continuation with a context object could still run
+    // after that wait, on an object being destroyed.)
     const std::shared_ptr<std::atomic<quint64>> latest = m_generation;
     const EntryCallback onEntry = [this, latest, generation](const tirx::PipelineOptions &options,
                                                              const tirx::TraceEntry &entry) {
@@ -191,19 +193,25 @@ void LoweringController::start()
             Qt::QueuedConnection);
         return true;
     };
-    QFuture<Result> worker = QtConcurrent::run(&LoweringController::lower, request(), onEntry);
-    m_workers.append(worker);
-    worker.then(this, [this, generation](const Result &result) {
-        if (--m_running == 0)
-            emit busyChanged(false);
-        if (generation == m_generation->load())
-            publish(result);
-    });
+    m_workers.append(QtConcurrent::run([this, generation, request = request(), onEntry] {
+        Result result = lower(request, onEntry);
+        QMetaObject::invokeMethod(
+            this, [this, generation, result = std::move(result)] { finish(generation, result); },
+            Qt::QueuedConnection);
+    }));
+}
+
+void LoweringController::finish(quint64 generation, const Result &result)
+{
+    if (--m_running == 0)
+        emit busyChanged(false);
+    if (generation == m_generation->load())
+        publish(result);
 }
 
 void LoweringController::forgetFinishedWorkers()
 {
-    m_workers.removeIf([](const QFuture<Result> &worker) { return worker.isFinished(); });
+    m_workers.removeIf([](const QFuture<void> &worker) { return worker.isFinished(); });
 }
 
 void LoweringController::addEntry(quint64 generation, const tirx::Trace &header, const tirx::TraceEntry &entry)

@@ -94,6 +94,7 @@ private:
     // Lowers the current text again soon (the pipeline or target changed).
     void relower();
     void addEntry(quint64 generation, const tirx::Trace &header, const tirx::TraceEntry &entry);
+    void finish(quint64 generation, const Result &result);
     void forgetFinishedWorkers();
     void publish(const Result &result);
 
@@ -105,7 +106,7 @@ private:
     // Shared with the workers, which read it to notice they were overtaken.
     std::shared_ptr<std::atomic<quint64>> m_generation;
     int m_running = 0;
-    QList<QFuture<Result>> m_workers;
+    QList<QFuture<void>> m_workers;
     // Entries of the newest request so far, in the order they arrived.
     tirx::Trace m_partial;
     quint64 m_partialGeneration = 0;
