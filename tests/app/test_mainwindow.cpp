@@ -5,6 +5,7 @@
 #include "editor/codeeditor.h"
 #include "editor/findbar.h"
 
+#include <QInputDialog>
 #include <QLineEdit>
 
 #include <QAction>
@@ -260,6 +261,28 @@ private slots:
         QCOMPARE(line, 0); // wrapped around to the first "alpha"
         QTest::keyClick(window.findBar()->findField(), Qt::Key_Escape);
         QVERIFY(!window.findBar()->isVisible());
+    }
+
+    void ctrlGGoesToALine()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QString error;
+        QVERIFY2(window.loadFile(examplePath(u"naive_allocator.py"_s), &error), qPrintable(error));
+        QTimer::singleShot(0, [] {
+            auto *dialog = qobject_cast<QInputDialog *>(QApplication::activeModalWidget());
+            QVERIFY2(dialog, "expected the go-to-line dialog");
+            QCOMPARE(dialog->intMaximum(), 21);
+            dialog->setIntValue(17);
+            dialog->accept();
+        });
+        findAction(&window, u"Go to Line…"_s)->trigger();
+        int line = -1;
+        int index = -1;
+        window.editor()->getCursorPosition(&line, &index);
+        QCOMPARE(line, 16);
+        QCOMPARE(index, 0);
     }
 };
 
