@@ -8,6 +8,11 @@ function(tirx_set_warnings target)
       -Wsuggest-override -Wnon-virtual-dtor -Wimplicit-fallthrough
       -Werror)
   endif()
+  # GCC 12 at -O3 reports a false -Wrestrict inside std::string's operator+
+  # (GCC bug 105329), which -Werror would turn into a failed Release build.
+  if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU" AND CMAKE_CXX_COMPILER_VERSION VERSION_LESS 13)
+    target_compile_options(${target} PRIVATE -Wno-restrict)
+  endif()
 endfunction()
 
 function(tirx_set_qt_defines target)
