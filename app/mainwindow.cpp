@@ -70,7 +70,8 @@ MainWindow::MainWindow(QWidget *parent)
 
 QString MainWindow::defaultExample()
 {
-    return kExamplesDir + u"/activation.py"_s;
+    // The example that lowers through every pass: a first look at all of them.
+    return kExamplesDir + u"/tiled_add.py"_s;
 }
 
 void MainWindow::setEditorText(const QString &text)

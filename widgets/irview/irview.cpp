@@ -4,7 +4,10 @@
 
 #include "editor/tirxlexer.h"
 
+#include <algorithm>
+
 #include <QEvent>
+#include <QFontMetrics>
 #include <QLabel>
 #include <QVBoxLayout>
 #include <Qsci/qsciscintilla.h>
@@ -47,7 +50,6 @@ IrView::IrView(QWidget *parent)
     m_editor->setReadOnly(true);
     m_editor->setUtf8(true);
     m_editor->setMarginLineNumbers(0, true);
-    m_editor->setMarginWidth(0, u"000000"_s);
     m_editor->setMarginWidth(1, 0);
     m_editor->setCaretLineVisible(true);
     m_editor->markerDefine(QsciScintilla::Background, kSourceMarker);
@@ -83,6 +85,7 @@ void IrView::applyPalette()
     m_editor->setMarginsBackgroundColor(p.color(QPalette::Window));
     m_editor->setMarginsForegroundColor(p.color(QPalette::PlaceholderText));
     m_editor->setMarginsFont(font);
+    fitLineNumberMargin();
     m_editor->setSelectionBackgroundColor(p.color(QPalette::Highlight));
     m_editor->setSelectionForegroundColor(p.color(QPalette::HighlightedText));
     // A tint of the highlight, light enough for every style's colour on it.
@@ -110,7 +113,17 @@ void IrView::setEntry(const tirx::TraceEntry &entry)
                                                 : tr("After %1").arg(QString::fromStdString(entry.passName)));
     const bool moving = std::exchange(m_moving, true);
     m_editor->setText(QString::fromStdString(entry.text));
+    fitLineNumberMargin();
     m_moving = moving;
+}
+
+void IrView::fitLineNumberMargin()
+{
+    // Room for the largest line number in the margin's font, plus padding so
+    // the numbers do not touch the text.
+    constexpr int kPaddingPx = 12;
+    const int digits = std::max(2, int(QString::number(m_editor->lines()).size()));
+    m_editor->setMarginWidth(0, QFontMetrics(codeFont()).horizontalAdvance(QString(digits, u'9')) + kPaddingPx);
 }
 
 void IrView::clear()

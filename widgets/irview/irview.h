@@ -44,6 +44,7 @@ protected:
 
 private:
     void applyPalette();
+    void fitLineNumberMargin();
     void onCursorMoved(int line, int index);
 
     QLabel *m_title;
