@@ -52,46 +52,50 @@ private:
     void check(const AllocView& view, Span span)
     {
         const auto& type = *view.type;
-        const std::string name = "'" + view.var->name() + "'";
-        if (type.isSbuf()) checkSbuf(view, name, span);
-        else if (type.isPsum()) checkPsum(view, name, span);
+        if (type.isSbuf()) checkSbuf(view, span);
+        else if (type.isPsum()) checkPsum(view, span);
     }
 
-    void checkPartitions(int64_t partitions, const std::string& name, Span span)
+    // The allocation's name as messages quote it; built only for a finding.
+    static std::string quoted(const AllocView& view) { return "'" + view.var->name() + "'"; }
+
+    void checkPartitions(int64_t partitions, const AllocView& view, Span span)
     {
         if (partitions > m_target.partitionSize) {
-            error("allocation " + name + " spans " + std::to_string(partitions) + " partitions; " + m_target.tag +
-                      " has " + std::to_string(m_target.partitionSize),
+            error("allocation " + quoted(view) + " spans " + std::to_string(partitions) + " partitions; " +
+                      m_target.tag + " has " + std::to_string(m_target.partitionSize),
                   span);
         }
     }
 
-    void checkSbuf(const AllocView& view, const std::string& name, Span span)
+    void checkSbuf(const AllocView& view, Span span)
     {
         const auto& type = *view.type;
         std::optional<int64_t> partitions = type.layout() ? constLayoutSize(*type.layout(), Axis::P())
                                                           : (type.shape().empty() ? std::nullopt
                                                                                   : constInt(type.shape().front()));
-        if (partitions) checkPartitions(*partitions, name, span);
-        std::string ignored;
-        const auto bytes = allocatorBytes(type, &ignored);
+        if (partitions) checkPartitions(*partitions, view, span);
+        const auto bytes = allocatorBytes(type, nullptr);
         if (!bytes) return;
         const int64_t begin = view.placement ? view.placement->front() : 0;
-        if (begin < 0) error("allocation " + name + " has a negative SBUF offset " + std::to_string(begin), span);
-        const std::string capacity = kib(m_target.maxSbufBytesPerPartition) + " per partition on " + m_target.tag;
+        if (begin < 0)
+            error("allocation " + quoted(view) + " has a negative SBUF offset " + std::to_string(begin), span);
+        const auto capacity = [&] {
+            return kib(m_target.maxSbufBytesPerPartition) + " per partition on " + m_target.tag;
+        };
         if (!view.placement && *bytes > m_target.maxSbufBytesPerPartition) {
-            error("allocation " + name + " needs " + kib(*bytes) + " per partition, more than the SBUF capacity of " +
-                      capacity,
+            error("allocation " + quoted(view) + " needs " + kib(*bytes) +
+                      " per partition, more than the SBUF capacity of " + capacity(),
                   span);
         } else if (view.placement && begin + *bytes > m_target.maxSbufBytesPerPartition) {
-            error("allocation " + name + " needs " + kib(*bytes) + " per partition at offset " +
-                      std::to_string(begin) + ", past the SBUF capacity of " + capacity,
+            error("allocation " + quoted(view) + " needs " + kib(*bytes) + " per partition at offset " +
+                      std::to_string(begin) + ", past the SBUF capacity of " + capacity(),
                   span);
         }
         if (view.placement) m_sbuf.push_back({view.var->name(), span, begin, begin + *bytes, 0, 1});
     }
 
-    void checkPsum(const AllocView& view, const std::string& name, Span span)
+    void checkPsum(const AllocView& view, Span span)
     {
         const auto& type = *view.type;
         // Physical PSUM tensors (no layout) are (banks, partitions, free elements).
@@ -100,18 +104,18 @@ private:
         const auto partitions = constInt(type.shape()[1]);
         const auto free = constInt(type.shape()[2]);
         if (!banks || !partitions || !free) return;
-        checkPartitions(*partitions, name, span);
+        checkPartitions(*partitions, view, span);
         const int64_t bank = (*view.placement)[0];
         const int64_t offset = (*view.placement)[1];
         if (bank < 0 || bank + *banks > m_target.psumBanks) {
-            error("allocation " + name + " uses PSUM banks " + std::to_string(bank) + ".." +
+            error("allocation " + quoted(view) + " uses PSUM banks " + std::to_string(bank) + ".." +
                       std::to_string(bank + *banks - 1) + "; " + m_target.tag + " has banks 0.." +
                       std::to_string(m_target.psumBanks - 1),
                   span);
         }
         const int64_t bytes = *free * type.dtype().bytes();
         if (offset < 0 || offset + bytes > m_target.psumBankBytes) {
-            error("allocation " + name + " needs " + kib(bytes) + " per bank at offset " + std::to_string(offset) +
+            error("allocation " + quoted(view) + " needs " + kib(bytes) + " per bank at offset " + std::to_string(offset) +
                       ", past the PSUM bank size of " + kib(m_target.psumBankBytes),
                   span);
         }

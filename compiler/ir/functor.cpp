@@ -6,6 +6,21 @@
 
 namespace tirx {
 
+namespace {
+
+// Siblings ahead of the one being walked whose nodes are fetched early: a
+// body's statements are separate heap blocks, and walking them one after the
+// other otherwise waits on memory for each.
+constexpr size_t kPrefetchAhead = 4;
+
+template <class T>
+void prefetchAhead(const std::vector<std::shared_ptr<const T>>& nodes, size_t i)
+{
+    if (i + kPrefetchAhead < nodes.size()) __builtin_prefetch(nodes[i + kPrefetchAhead].get());
+}
+
+} // namespace
+
 void IrVisitor::visitExpr(const Expr& e)
 {
     if (!e) return;
@@ -72,9 +87,14 @@ void IrVisitor::visitStmt(const Stmt& s)
 {
     if (!s) return;
     switch (s->kind()) {
-    case StmtKind::Seq:
-        for (const auto& inner : static_cast<const SeqStmtNode&>(*s).stmts()) visitStmt(inner);
+    case StmtKind::Seq: {
+        const auto& stmts = static_cast<const SeqStmtNode&>(*s).stmts();
+        for (size_t i = 0; i < stmts.size(); ++i) {
+            prefetchAhead(stmts, i);
+            visitStmt(stmts[i]);
+        }
         return;
+    }
     case StmtKind::Bind: return visitBind(static_cast<const BindNode&>(*s));
     case StmtKind::TensorStore: return visitStore(static_cast<const TensorStoreNode&>(*s));
     case StmtKind::Evaluate: return visitEvaluate(static_cast<const EvaluateNode&>(*s));
@@ -134,19 +154,24 @@ void IrVisitor::visitRegion(const RegionNode& s)
 
 void IrVisitor::visitEvaluate(const EvaluateNode& s) { visitExpr(s.value()); }
 
-bool IrMutator::mutateList(const std::vector<Expr>& in, std::vector<Expr>& out)
-{
-    bool changed = false;
-    out.clear();
-    out.reserve(in.size());
-    for (const auto& e : in) {
-        out.push_back(mutateExpr(e));
-        changed = changed || out.back() != e;
-    }
-    return changed;
-}
-
 namespace {
+
+// Mutates each element. Fills `out` and returns true only when one changed:
+// an unchanged list costs no allocation.
+bool mutateChanged(IrMutator& mutator, const std::vector<Expr>& in, std::vector<Expr>& out)
+{
+    for (size_t i = 0; i < in.size(); ++i) {
+        Expr next = mutator.mutateExpr(in[i]);
+        if (next == in[i]) continue;
+        out.clear();
+        out.reserve(in.size());
+        out.assign(in.begin(), in.begin() + static_cast<std::ptrdiff_t>(i));
+        out.push_back(std::move(next));
+        for (size_t j = i + 1; j < in.size(); ++j) out.push_back(mutator.mutateExpr(in[j]));
+        return true;
+    }
+    return false;
+}
 
 // The attributes with every value mutated, or nullopt when none changed:
 // most attributes are constants, and copying them for every loop is costly.
@@ -156,7 +181,9 @@ std::optional<Attrs> mutatedAttrs(IrMutator& mutator, const Attrs& in)
     for (size_t i = 0; i < given.size(); ++i) {
         auto next = mutator.mutateExpr(given[i].second);
         if (next == given[i].second) continue;
-        std::vector<Attrs::Entry> entries(given.begin(), given.begin() + static_cast<std::ptrdiff_t>(i));
+        std::vector<Attrs::Entry> entries;
+        entries.reserve(given.size());
+        entries.assign(given.begin(), given.begin() + static_cast<std::ptrdiff_t>(i));
         entries.emplace_back(given[i].first, std::move(next));
         for (size_t j = i + 1; j < given.size(); ++j) {
             entries.emplace_back(given[j].first, mutator.mutateExpr(given[j].second));
@@ -167,6 +194,13 @@ std::optional<Attrs> mutatedAttrs(IrMutator& mutator, const Attrs& in)
 }
 
 } // namespace
+
+bool IrMutator::mutateList(const std::vector<Expr>& in, std::vector<Expr>& out)
+{
+    if (mutateChanged(*this, in, out)) return true;
+    out = in;
+    return false;
+}
 
 Attrs IrMutator::mutateAttrs(const Attrs& in, bool& changed)
 {
@@ -209,7 +243,7 @@ Expr IrMutator::mutateExpr(const Expr& e)
     case ExprKind::TensorRegion: return mutateTensorRegion(e, static_cast<const TensorRegionNode&>(*e));
     case ExprKind::Tuple: {
         std::vector<Expr> fields;
-        if (!mutateList(static_cast<const TupleNode&>(*e).fields(), fields)) return e;
+        if (!mutateChanged(*this, static_cast<const TupleNode&>(*e).fields(), fields)) return e;
         return tuple(std::move(fields), e->span());
     }
     case ExprKind::Ramp: {
@@ -239,33 +273,41 @@ Expr IrMutator::mutateBinary(const Expr& self, const BinaryNode& e)
 Expr IrMutator::mutateCall(const Expr& self, const CallNode& e)
 {
     std::vector<Expr> args;
-    bool changed = mutateList(e.args(), args);
-    Attrs attrs = mutateAttrs(e.attrs(), changed);
-    if (!changed) return self;
-    return call(e.op(), std::move(args), std::move(attrs), e.dtype(), e.tyArgs(), self->span());
+    const bool argsChanged = mutateChanged(*this, e.args(), args);
+    std::optional<Attrs> attrs = mutatedAttrs(*this, e.attrs());
+    if (!argsChanged && !attrs) return self;
+    return call(e.op(), argsChanged ? std::move(args) : e.args(), attrs ? std::move(*attrs) : e.attrs(), e.dtype(),
+                e.tyArgs(), self->span());
 }
 
 Expr IrMutator::mutateTensorLoad(const Expr& self, const TensorLoadNode& e)
 {
     auto tensorExpr = mutateExpr(e.tensor());
     std::vector<Expr> indices;
-    bool changed = mutateList(e.indices(), indices);
+    const bool changed = mutateChanged(*this, e.indices(), indices);
     auto tensor = std::static_pointer_cast<const VarNode>(tensorExpr);
     if (!changed && tensor == e.tensor()) return self;
-    return tensorLoad(tensor, std::move(indices), self->span());
+    return tensorLoad(tensor, changed ? std::move(indices) : e.indices(), self->span());
 }
 
 Expr IrMutator::mutateTensorRegion(const Expr& self, const TensorRegionNode& e)
 {
     auto tensor = std::static_pointer_cast<const VarNode>(mutateExpr(e.tensor()));
     bool changed = tensor != e.tensor();
+    const auto& given = e.ranges();
     std::vector<Range> ranges;
-    for (const auto& r : e.ranges()) {
-        Range next{mutateExpr(r.min), mutateExpr(r.extent)};
-        changed = changed || next.min != r.min || next.extent != r.extent;
-        ranges.push_back(std::move(next));
+    for (size_t i = 0; i < given.size(); ++i) {
+        Range next{mutateExpr(given[i].min), mutateExpr(given[i].extent)};
+        const bool differs = next.min != given[i].min || next.extent != given[i].extent;
+        if (differs && ranges.empty()) {
+            ranges.reserve(given.size());
+            ranges.assign(given.begin(), given.begin() + static_cast<std::ptrdiff_t>(i));
+        }
+        if (differs || !ranges.empty()) ranges.push_back(std::move(next));
+        changed = changed || differs;
     }
     if (!changed) return self;
+    if (ranges.empty()) ranges = given;
     return tensorRegion(tensor, std::move(ranges), self->span());
 }
 
@@ -291,17 +333,26 @@ Stmt IrMutator::mutateStmt(const Stmt& s)
 
 Stmt IrMutator::mutateSeq(const Stmt& self, const SeqStmtNode& s)
 {
+    const auto& given = s.stmts();
     std::vector<Stmt> stmts;
     bool changed = false;
-    for (const auto& inner : s.stmts()) {
-        stmts.push_back(mutateStmt(inner));
-        changed = changed || stmts.back() != inner;
+    for (size_t i = 0; i < given.size(); ++i) {
+        prefetchAhead(given, i);
+        Stmt next = mutateStmt(given[i]);
+        if (!changed) {
+            if (next == given[i]) continue;
+            changed = true;
+            stmts.reserve(given.size());
+            stmts.assign(given.begin(), given.begin() + static_cast<std::ptrdiff_t>(i));
+        }
+        stmts.push_back(std::move(next));
     }
     return changed ? makeSeq(std::move(stmts), self->span()) : self;
 }
 
 Stmt IrMutator::mutateBind(const Stmt& self, const BindNode& s)
 {
+    if (!walksExprs()) return self;
     auto value = mutateExpr(s.value());
     auto var = std::static_pointer_cast<const VarNode>(mutateExpr(s.var()));
     if (value == s.value() && var == s.var()) return self;
@@ -310,22 +361,30 @@ Stmt IrMutator::mutateBind(const Stmt& self, const BindNode& s)
 
 Stmt IrMutator::mutateStore(const Stmt& self, const TensorStoreNode& s)
 {
+    if (!walksExprs()) return self;
     auto tensor = std::static_pointer_cast<const VarNode>(mutateExpr(s.tensor()));
     auto value = mutateExpr(s.value());
     std::vector<Expr> indices;
-    bool changed = mutateList(s.indices(), indices);
+    const bool changed = mutateChanged(*this, s.indices(), indices);
     if (!changed && tensor == s.tensor() && value == s.value()) return self;
-    return makeStore(tensor, value, std::move(indices), self->span());
+    return makeStore(tensor, value, changed ? std::move(indices) : s.indices(), self->span());
 }
 
 Stmt IrMutator::mutateEvaluate(const Stmt& self, const EvaluateNode& s)
 {
+    if (!walksExprs()) return self;
     auto value = mutateExpr(s.value());
     return value == s.value() ? self : makeEvaluate(value, self->span());
 }
 
 Stmt IrMutator::mutateFor(const Stmt& self, const ForNode& s)
 {
+    if (!walksExprs()) {
+        Stmt body = mutateStmt(s.body());
+        if (body == s.body()) return self;
+        return makeFor({s.var(), s.begin(), s.end(), s.step(), s.forKind(), std::move(body), s.annotations()},
+                       self->span());
+    }
     // The fields are copied only when something changed: loops are many.
     Expr begin = mutateExpr(s.begin());
     Expr end = mutateExpr(s.end());
@@ -342,7 +401,7 @@ Stmt IrMutator::mutateFor(const Stmt& self, const ForNode& s)
 
 Stmt IrMutator::mutateWhile(const Stmt& self, const WhileNode& s)
 {
-    auto cond = mutateExpr(s.cond());
+    auto cond = walksExprs() ? mutateExpr(s.cond()) : s.cond();
     auto body = mutateStmt(s.body());
     if (cond == s.cond() && body == s.body()) return self;
     return makeWhile(cond, body, self->span());
@@ -350,7 +409,7 @@ Stmt IrMutator::mutateWhile(const Stmt& self, const WhileNode& s)
 
 Stmt IrMutator::mutateIf(const Stmt& self, const IfNode& s)
 {
-    auto cond = mutateExpr(s.cond());
+    auto cond = walksExprs() ? mutateExpr(s.cond()) : s.cond();
     auto thenBody = mutateStmt(s.thenBody());
     auto elseBody = mutateStmt(s.elseBody());
     if (cond == s.cond() && thenBody == s.thenBody() && elseBody == s.elseBody()) return self;
@@ -359,6 +418,7 @@ Stmt IrMutator::mutateIf(const Stmt& self, const IfNode& s)
 
 Stmt IrMutator::mutateAssert(const Stmt& self, const AssertNode& s)
 {
+    if (!walksExprs()) return self;
     auto cond = mutateExpr(s.cond());
     auto message = mutateExpr(s.message());
     if (cond == s.cond() && message == s.message()) return self;
@@ -368,11 +428,12 @@ Stmt IrMutator::mutateAssert(const Stmt& self, const AssertNode& s)
 Stmt IrMutator::mutateRegion(const Stmt& self, const RegionNode& s)
 {
     std::vector<Expr> args;
-    bool changed = mutateList(s.args(), args);
-    Attrs attrs = mutateAttrs(s.attrs(), changed);
+    const bool argsChanged = walksExprs() && mutateChanged(*this, s.args(), args);
+    std::optional<Attrs> attrs = walksExprs() ? mutatedAttrs(*this, s.attrs()) : std::nullopt;
     auto body = mutateStmt(s.body());
-    changed = changed || body != s.body();
-    return changed ? makeRegion(s.op(), std::move(args), std::move(attrs), body, self->span()) : self;
+    if (!argsChanged && !attrs && body == s.body()) return self;
+    return makeRegion(s.op(), argsChanged ? std::move(args) : s.args(), attrs ? std::move(*attrs) : s.attrs(), body,
+                      self->span());
 }
 
 } // namespace tirx

@@ -33,6 +33,7 @@ protected:
 // changed, so untouched subtrees stay shared with the input.
 class IrMutator {
 public:
+    IrMutator() = default;
     virtual ~IrMutator() = default;
 
     virtual Expr mutateExpr(const Expr& e);
@@ -58,6 +59,17 @@ protected:
     // Mutates each element; returns true when any changed.
     bool mutateList(const std::vector<Expr>& in, std::vector<Expr>& out);
     Attrs mutateAttrs(const Attrs& in, bool& changed);
+
+    // A mutator that rewrites statements only constructs its base with
+    // Walk::StatementsOnly: the default statement cases then keep every
+    // expression as it is without calling mutateExpr, so walking a large
+    // body reads only its statement nodes.
+    enum class Walk : uint8_t { All, StatementsOnly };
+    explicit IrMutator(Walk walk) : m_walk(walk) {}
+    [[nodiscard]] bool walksExprs() const { return m_walk == Walk::All; }
+
+private:
+    Walk m_walk = Walk::All;
 };
 
 } // namespace tirx

@@ -15,12 +15,12 @@ namespace {
 
 bool isTileOp(const CallNode& c) { return c.op().rfind("tirx.trn.tile.", 0) == 0; }
 
+// Tile calls are whole statements; expressions are not walked.
 class Dispatch final : public IrMutator {
 public:
-    std::vector<Diagnostic> diagnostics;
+    Dispatch() : IrMutator(Walk::StatementsOnly) {}
 
-    // Tile calls are whole statements; expressions are not walked.
-    Expr mutateExpr(const Expr& e) override { return e; }
+    std::vector<Diagnostic> diagnostics;
 
 protected:
     Stmt mutateEvaluate(const Stmt& self, const EvaluateNode& s) override

@@ -15,13 +15,11 @@ namespace tirx {
 
 namespace {
 
+// Only allocation statements change; expressions are left unvisited.
 class Assign final : public IrMutator {
 public:
-    explicit Assign(int64_t start) : m_offset(start) {}
+    explicit Assign(int64_t start) : IrMutator(Walk::StatementsOnly), m_offset(start) {}
     std::vector<Diagnostic> diagnostics;
-
-    // Only allocation statements change; expressions are left unvisited.
-    Expr mutateExpr(const Expr& e) override { return e; }
 
 protected:
     Stmt mutateBind(const Stmt& self, const BindNode& s) override

@@ -20,21 +20,21 @@ namespace tirx {
 
 namespace {
 
-// Walks the body in program order, recording the range of every loop met so
-// far (the reference never forgets one) and applying the workspace rules to
-// each tile call.
+// Walks the statements in program order, recording the range of every loop
+// met so far (the reference never forgets one) and applying the workspace
+// rules to each tile call. Expressions hold no tile calls and are not walked;
+// the loop ranges are worked out only once a tile call needs them.
 class Collector final : public IrMutator {
 public:
+    Collector() : IrMutator(Walk::StatementsOnly) {}
+
     WorkspaceTable table;
     std::vector<Diagnostic> diagnostics;
 
 protected:
     Stmt mutateFor(const Stmt& self, const ForNode& s) override
     {
-        const auto lo = constIntBound(s.begin(), m_ranges);
-        const auto hi = constIntBound(s.end(), m_ranges);
-        if (lo.min != IntBound::kNegInf && hi.max != IntBound::kPosInf && hi.max > lo.min)
-            m_ranges[s.var().get()] = VarRange{lo.min, hi.max - lo.min};
+        m_pendingLoops.push_back(&s);
         return IrMutator::mutateFor(self, s);
     }
 
@@ -44,13 +44,28 @@ protected:
         if (!c) return self;
         const auto* callable = findCallableByOp(c->op());
         if (!callable || callable->kind != CallableKind::TileOp) return self;
-        Expr rebuilt = attachWorkspaces(*c, *callable, self->span(), table, m_ranges, diagnostics);
+        Expr rebuilt = attachWorkspaces(*c, *callable, self->span(), table, ranges(), diagnostics);
         if (!rebuilt) return self;
         return makeEvaluate(rebuilt, self->span());
     }
 
 private:
     VarRanges m_ranges;
+    std::vector<const ForNode*> m_pendingLoops; // met, in order, not yet in m_ranges
+
+    // The ranges of every loop met so far, each bounded with the ranges of
+    // the loops met before it.
+    const VarRanges& ranges()
+    {
+        for (const ForNode* loop : m_pendingLoops) {
+            const auto lo = constIntBound(loop->begin(), m_ranges);
+            const auto hi = constIntBound(loop->end(), m_ranges);
+            if (lo.min != IntBound::kNegInf && hi.max != IntBound::kPosInf && hi.max > lo.min)
+                m_ranges[loop->var().get()] = VarRange{lo.min, hi.max - lo.min};
+        }
+        m_pendingLoops.clear();
+        return m_ranges;
+    }
 };
 
 // Re-points calls at replaced const-bias tiles.
