@@ -114,6 +114,34 @@ public:
 
     [[nodiscard]] const LexResult& batch() const { return m_out; }
 
+    size_t fill(Token* ring, size_t mask, size_t next, size_t target, size_t cap, std::vector<Diagnostic>& diagnostics)
+    {
+        m_ring = ring;
+        m_mask = mask;
+        m_next = next;
+        m_cap = cap;
+        // Tokens that did not fit last time come first (m_out.tokens holds them).
+        while (m_spilled < m_out.tokens.size() && m_next < m_cap) m_ring[m_next++ & m_mask] = m_out.tokens[m_spilled++];
+        if (m_spilled == m_out.tokens.size()) {
+            m_out.tokens.clear();
+            m_spilled = 0;
+        }
+        while (m_next < target && m_out.tokens.empty() && !m_done) {
+            if (m_pos < m_src.size()) {
+                scanOne();
+            } else {
+                finish();
+                m_done = true;
+            }
+        }
+        if (!m_out.diagnostics.empty()) {
+            for (auto& d : m_out.diagnostics) diagnostics.push_back(std::move(d));
+            m_out.diagnostics.clear();
+        }
+        m_cap = 0; // tokenize()/step() never write into the ring
+        return m_next;
+    }
+
 private:
     struct Open {
         char ch;
@@ -133,6 +161,12 @@ private:
     bool m_lineHasTokens = false;
     std::vector<uint32_t> m_indents;
     std::vector<Open> m_brackets;
+    // fill(): the ring tokens go to; past m_cap they spill into m_out.tokens.
+    Token* m_ring = nullptr;
+    size_t m_mask = 0;
+    size_t m_next = 0;
+    size_t m_cap = 0;
+    size_t m_spilled = 0; // m_out.tokens before this were moved to the ring
 
     [[nodiscard]] uint32_t col(size_t pos) const { return static_cast<uint32_t>(pos - m_lineStart + 1); }
     [[nodiscard]] char peek(size_t off = 0) const { return m_pos + off < m_src.size() ? m_src[m_pos + off] : '\0'; }
@@ -149,7 +183,7 @@ private:
     {
         // Filled in place: building a Token on the stack and copying it stalls
         // on store forwarding (a byte-wide store read back 16 bytes wide).
-        Token& t = m_out.tokens.emplace_back();
+        Token& t = m_next < m_cap && m_out.tokens.empty() ? m_ring[m_next++ & m_mask] : m_out.tokens.emplace_back();
         t.kind = kind;
         t.text = std::string_view(m_src.data() + begin, end - begin);
         t.begin = static_cast<uint32_t>(begin);
@@ -532,6 +566,12 @@ TokenStream::~TokenStream() = default;
 bool TokenStream::step() { return m_lexer->step(); }
 
 const LexResult& TokenStream::batch() const { return m_lexer->batch(); }
+
+size_t TokenStream::fill(Token* ring, size_t mask, size_t next, size_t target, size_t cap,
+                         std::vector<Diagnostic>& diagnostics)
+{
+    return m_lexer->fill(ring, mask, next, target, cap, diagnostics);
+}
 
 LexResult tokenize(std::string_view source, LexOptions options) { return TokenStream::Lexer(source, options).run(); }
 

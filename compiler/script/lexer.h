@@ -45,6 +45,16 @@ public:
     bool step();
     [[nodiscard]] const LexResult& batch() const;
 
+    // The parser's way to read: lexes straight into the caller's ring of
+    // tokens (`mask + 1` slots, a power of two) instead of into batch().
+    // Token number `next` goes to ring[next & mask], and so on; tokens are
+    // lexed until number `target` is reached or the source ended, and never
+    // written at or past number `cap` (the surplus waits for the next call).
+    // Diagnostics found on the way are appended to `diagnostics`. Returns
+    // the number of the next token to come. Do not mix with step().
+    size_t fill(Token* ring, size_t mask, size_t next, size_t target, size_t cap,
+                std::vector<Diagnostic>& diagnostics);
+
     class Lexer;
 
 private:

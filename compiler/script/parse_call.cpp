@@ -89,7 +89,7 @@ Value Parser::callNamespace(std::string_view path, std::vector<Arg>& args, Span 
     if (path == "T.Tensor" || path == "T.Buffer") {
         Value v;
         v.kind = Value::Kind::Type;
-        v.type = tensorType(args, span, path);
+        v.type() = tensorType(args, span, path);
         v.span = span;
         return v;
     }
@@ -111,7 +111,7 @@ Value Parser::callNamespace(std::string_view path, std::vector<Arg>& args, Span 
         if (axis.kind == Value::Kind::Axis) {
             Value sum;
             sum.kind = Value::Kind::LayoutSum;
-            sum.offset.emplace_back(axis.axis, toExpr(stride, "a layout stride"));
+            sum.offset().emplace_back(axis.axis, toExpr(stride, "a layout stride"));
             stride = sum;
         } else {
             Value pair;
@@ -122,7 +122,7 @@ Value Parser::callNamespace(std::string_view path, std::vector<Arg>& args, Span 
         }
         Value v;
         v.kind = Value::Kind::LayoutSum;
-        v.shard.push_back(makeIter(args[0].value, stride, span));
+        v.shard().push_back(makeIter(args[0].value, stride, span));
         v.span = span;
         return v;
     }

@@ -527,7 +527,7 @@ Value Parser::attribute(Value base, const Token& name, Span span)
                 if (!ty->layout()) return Value::none(span);
                 Value v;
                 v.kind = Value::Kind::Layout;
-                v.layout = ty->layout();
+                v.layout() = ty->layout();
                 v.span = span;
                 return v;
             }

@@ -128,7 +128,7 @@ TensorTypeRef Parser::tensorType(std::vector<Arg>& args, Span span, std::string_
 
 static TensorTypeRef singleTyArg(Parser& p, const Value& v)
 {
-    if (v.kind == Value::Kind::Seq && v.items.size() == 1 && v.items[0].kind == Value::Kind::Type) return v.items[0].type;
+    if (v.kind == Value::Kind::Seq && v.items.size() == 1 && v.items[0].kind == Value::Kind::Type) return v.items[0].type();
     p.fail(v.span, "ty_args must be a list holding one T.Tensor(...) type");
 }
 
@@ -282,7 +282,7 @@ Layout Parser::resolveLayout(const Value* arg, const std::vector<Expr>& shape, c
         if (!r.layout) fail(arg->span, "invalid layout: " + r.error);
         return r.layout;
     }
-    case Value::Kind::Layout: return arg->layout;
+    case Value::Kind::Layout: return arg->layout();
     case Value::Kind::LayoutSum:
         fail(arg->span, "invalid layout: wrap the notation in T.TileLayout(...)");
     case Value::Kind::Expr:
@@ -302,8 +302,8 @@ Iter Parser::makeIter(const Value& extent, const Value& stride, Span span)
 {
     (void)span;
     Expr e = toExpr(extent, "a layout extent");
-    if (stride.kind == Value::Kind::LayoutSum && stride.shard.empty() && stride.replica.empty() && stride.offset.size() == 1)
-        return Iter{e, stride.offset[0].second, stride.offset[0].first};
+    if (stride.kind == Value::Kind::LayoutSum && stride.shard().empty() && stride.replica().empty() && stride.offset().size() == 1)
+        return Iter{e, stride.offset()[0].second, stride.offset()[0].first};
     if (stride.kind == Value::Kind::Str) {
         Axis a = Axis::find(stride.str);
         if (!a.valid()) fail(stride.span, "unknown layout axis '" + stride.str + "'");
@@ -357,7 +357,7 @@ Value Parser::shardSpec(bool replica, Span start)
     }
     Value v;
     v.kind = Value::Kind::LayoutSum;
-    (replica ? v.replica : v.shard) = std::move(iters);
+    (replica ? v.replica() : v.shard()) = std::move(iters);
     v.span = span;
     return v;
 }
@@ -368,11 +368,11 @@ Value Parser::tileLayout(std::vector<Arg>& args, Span span)
         fail(span, "T.TileLayout takes one argument, e.g. T.TileLayout(T.S[(128, 512):(1 @ P, 1 @ F)])");
     const Value& spec = args[0].value;
     if (spec.kind == Value::Kind::Layout) return spec;
-    if (spec.kind != Value::Kind::LayoutSum || spec.shard.empty())
+    if (spec.kind != Value::Kind::LayoutSum || spec.shard().empty())
         fail(spec.span, "invalid layout: T.TileLayout needs a shard T.S[...]");
     Value v;
     v.kind = Value::Kind::Layout;
-    v.layout = makeLayout(spec.shard, spec.replica, spec.offset);
+    v.layout() = makeLayout(spec.shard(), spec.replica(), spec.offset());
     v.span = span;
     return v;
 }
@@ -385,8 +385,8 @@ Value Parser::layoutFromIters(std::vector<Arg>& args, Span span)
     auto iters = [&](const Value& v, std::vector<Iter>& out) {
         if (v.kind != Value::Kind::Seq) fail(v.span, "invalid layout: expected a list of T.Iter(...)");
         for (const auto& it : v.items) {
-            if (it.kind != Value::Kind::LayoutSum || it.shard.size() != 1) fail(it.span, "invalid layout: expected T.Iter(extent, stride, axis)");
-            out.push_back(it.shard[0]);
+            if (it.kind != Value::Kind::LayoutSum || it.shard().size() != 1) fail(it.span, "invalid layout: expected T.Iter(extent, stride, axis)");
+            out.push_back(it.shard()[0]);
         }
     };
     for (auto& a : args) {
@@ -404,7 +404,7 @@ Value Parser::layoutFromIters(std::vector<Arg>& args, Span span)
     if (shard.empty()) fail(span, "invalid layout: from_iters needs a non-empty shard");
     Value v;
     v.kind = Value::Kind::Layout;
-    v.layout = makeLayout(std::move(shard), std::move(replica), std::move(offset));
+    v.layout() = makeLayout(std::move(shard), std::move(replica), std::move(offset));
     v.span = span;
     return v;
 }

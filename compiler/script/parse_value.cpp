@@ -134,7 +134,7 @@ Value Parser::binaryOp(std::string_view op, const Value& a, const Value& b, Span
         if (b.kind != K::Axis) fail(b.span, "expected a layout axis after '@', got " + describe(b));
         Value r;
         r.kind = K::LayoutSum;
-        r.offset.emplace_back(b.axis, toExpr(a, "a layout stride"));
+        r.offset().emplace_back(b.axis, toExpr(a, "a layout stride"));
         r.span = span;
         return r;
     }
@@ -144,28 +144,28 @@ Value Parser::binaryOp(std::string_view op, const Value& a, const Value& b, Span
         r.span = span;
         for (const Value* side : {&a, &b}) {
             if (side->kind == K::LayoutSum) {
-                r.shard.insert(r.shard.end(), side->shard.begin(), side->shard.end());
-                r.replica.insert(r.replica.end(), side->replica.begin(), side->replica.end());
-                for (const auto& [ax, e] : side->offset) {
+                r.shard().insert(r.shard().end(), side->shard().begin(), side->shard().end());
+                r.replica().insert(r.replica().end(), side->replica().begin(), side->replica().end());
+                for (const auto& [ax, e] : side->offset()) {
                     bool merged = false;
-                    for (auto& [ax2, e2] : r.offset) {
+                    for (auto& [ax2, e2] : r.offset()) {
                         if (ax2 == ax) {
                             e2 = add(e2, e);
                             merged = true;
                         }
                     }
-                    if (!merged) r.offset.emplace_back(ax, e);
+                    if (!merged) r.offset().emplace_back(ax, e);
                 }
             } else {
                 Expr e = toExpr(*side, "a layout offset");
                 bool merged = false;
-                for (auto& [ax2, e2] : r.offset) {
+                for (auto& [ax2, e2] : r.offset()) {
                     if (ax2 == Axis::m()) {
                         e2 = add(e2, e);
                         merged = true;
                     }
                 }
-                if (!merged) r.offset.emplace_back(Axis::m(), e);
+                if (!merged) r.offset().emplace_back(Axis::m(), e);
             }
         }
         return r;
@@ -278,7 +278,7 @@ Value Parser::parseSubscript(const Value& base, Span start)
     }
     Value out = Value::ofExpr(tensorRegion(tensor, std::move(ranges), span), span);
     out.partialIndex = !anySlice;
-    out.givenIndices = items.size();
+    out.givenIndices = static_cast<uint32_t>(items.size());
     return out;
 }
 

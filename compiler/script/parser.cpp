@@ -52,25 +52,18 @@ const Token& Parser::advance()
     return t;
 }
 
-// Moves tokens from the stream into the window until `count` tokens were
-// read or the stream ended. The window never overwrites the previous token.
+// Lexes tokens straight into the window until `count` tokens were read or the
+// stream ended. The lexer works ahead a batch at a time, never overwriting
+// the tokens just behind the current one (see kWindowKeep).
 void Parser::pullTokens(size_t count)
 {
     while (m_lexed < count && !m_sawEnd) {
-        const LexResult* batch = &m_stream.batch();
-        if (m_batchPos >= batch->tokens.size()) {
-            m_stream.step();
-            m_batchPos = 0;
-            batch = &m_stream.batch();
-            for (const auto& d : batch->diagnostics) {
-                m_lexDiags.push_back(d);
-                ++m_errors;
-            }
-            continue;
-        }
-        const Token& t = batch->tokens[m_batchPos++];
-        m_window[m_lexed++ & kWindowMask] = t;
-        m_sawEnd = t.kind == TokenKind::EndOfFile;
+        const size_t cap = (m_pos > kWindowKeep ? m_pos - kWindowKeep : 0) + kWindowSize;
+        const size_t before = m_lexed;
+        const size_t diags = m_lexDiags.size();
+        m_lexed = m_stream.fill(m_window.data(), kWindowMask, m_lexed, cap, cap, m_lexDiags);
+        m_errors += m_lexDiags.size() - diags;
+        m_sawEnd = m_lexed > before && m_window[(m_lexed - 1) & kWindowMask].kind == TokenKind::EndOfFile;
     }
 }
 
@@ -206,7 +199,11 @@ ParseResult Parser::run()
 {
     parseFile();
     // The rest of the file, for the lexer's diagnostics past where parsing stopped.
-    while (!m_sawEnd) pullTokens(m_lexed + 1);
+    // The window is no longer read: let the lexer overwrite all of it.
+    while (!m_sawEnd) {
+        m_pos = m_lexed;
+        pullTokens(m_lexed + 1);
+    }
     // A lexer diagnostic found after the parser's complaint at the same
     // position (an unclosed bracket is only known at the end) still wins.
     std::erase_if(m_diags, [&](const Diagnostic& d) {
@@ -446,7 +443,7 @@ Var Parser::parseParam()
     advance();
     Value ty = parseExpr();
     const std::string n(name.text);
-    if (ty.kind == Value::Kind::Type) return makeVar(n, VarType::tensorType(ty.type), name.span);
+    if (ty.kind == Value::Kind::Type) return makeVar(n, VarType::tensorType(ty.type()), name.span);
     if (ty.kind == Value::Kind::Namespace) {
         if (ty.str == "T.handle") return makeVar(n, VarType::handleType(), name.span);
         if (ty.str.starts_with("T.")) {

@@ -57,8 +57,9 @@ public:
     // ---- tokens (parser.cpp)
     // The parser reads a window of the token stream: the previous token, the
     // current one and one token of look-ahead are always there. A reference
-    // returned here stays valid for the next few advances only; keep a copy
-    // (tokens are small and trivially copyable) to hold one across a parse.
+    // returned here stays valid for the next few advances only (kWindowKeep);
+    // keep a copy (tokens are small and trivially copyable) to hold one across
+    // a parse.
     [[nodiscard]] const Token& cur() const { return m_window[m_pos & kWindowMask]; }
     [[nodiscard]] const Token& peekTok() const
     {
@@ -177,11 +178,13 @@ public:
     Expr dataPointer(const Value& tensor, Span span);
 
     // ---- state
-    static constexpr size_t kWindowSize = 64; // a power of two
+    static constexpr size_t kWindowSize = 128; // a power of two
     static constexpr size_t kWindowMask = kWindowSize - 1;
+    // Tokens behind the current one that the lexer leaves alone; the rest of
+    // the window is filled ahead in one go.
+    static constexpr size_t kWindowKeep = 32;
     std::string_view m_src;
     TokenStream m_stream;
-    size_t m_batchPos = 0;         // next token of m_stream.batch() to move into the window
     std::array<Token, kWindowSize> m_window;
     size_t m_lexed = 0;            // tokens moved into the window so far
     bool m_sawEnd = false;         // the EndOfFile token is in the window

@@ -8,7 +8,9 @@
 #include "ir/expr.h"
 #include "ir/layout.h"
 
+#include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -32,21 +34,54 @@ struct Value {
         Axis,       // P, F, Bank, ...
         Method,     // A.view etc.; `expr` is the tensor, `str` the method name
     };
+    // The layout and tensor-type parts: only layout notation and T.Tensor(...)
+    // values have them, so they live behind a pointer and the common value
+    // (an expression) stays small and cheap to copy.
+    struct Rare {
+        Layout layout;
+        std::vector<Iter> shard;                         // LayoutSum
+        std::vector<Iter> replica;                       // LayoutSum
+        std::vector<std::pair<tirx::Axis, Expr>> offset; // LayoutSum; also `v @ Axis` (one entry)
+        TensorTypeRef type;
+    };
+
     Kind kind = Kind::None;
-    bool py = false;         // a Python literal (or arithmetic on literals), not an IR value
-    bool isList = false;     // Seq written with [...]
+    bool py = false;           // a Python literal (or arithmetic on literals), not an IR value
+    bool isList = false;       // Seq written with [...]
     bool partialIndex = false; // A[i] on a higher-rank tensor: a region, not an element
-    size_t givenIndices = 0;   // with partialIndex: how many indices were written
+    uint32_t givenIndices = 0; // with partialIndex: how many indices were written
     Expr expr;
     std::string str;
-    std::vector<Value> items;                     // Seq items, Dict keys/values interleaved
-    Layout layout;
-    std::vector<Iter> shard;                      // LayoutSum
-    std::vector<Iter> replica;                    // LayoutSum
-    std::vector<std::pair<tirx::Axis, Expr>> offset; // LayoutSum; also `v @ Axis` (one entry)
-    TensorTypeRef type;
+    std::vector<Value> items; // Seq items, Dict keys/values interleaved
     tirx::Axis axis;
     Span span;
+
+    Value() = default;
+    Value(const Value& o)
+        : kind(o.kind), py(o.py), isList(o.isList), partialIndex(o.partialIndex), givenIndices(o.givenIndices),
+          expr(o.expr), str(o.str), items(o.items), axis(o.axis), span(o.span),
+          m_rare(o.m_rare ? std::make_unique<Rare>(*o.m_rare) : nullptr)
+    {
+    }
+    Value(Value&&) noexcept = default;
+    Value& operator=(const Value& o)
+    {
+        if (this != &o) *this = Value(o);
+        return *this;
+    }
+    Value& operator=(Value&&) noexcept = default;
+    ~Value() = default;
+
+    [[nodiscard]] const Layout& layout() const { return rare().layout; }
+    Layout& layout() { return rare().layout; }
+    [[nodiscard]] const std::vector<Iter>& shard() const { return rare().shard; }
+    std::vector<Iter>& shard() { return rare().shard; }
+    [[nodiscard]] const std::vector<Iter>& replica() const { return rare().replica; }
+    std::vector<Iter>& replica() { return rare().replica; }
+    [[nodiscard]] const std::vector<std::pair<tirx::Axis, Expr>>& offset() const { return rare().offset; }
+    std::vector<std::pair<tirx::Axis, Expr>>& offset() { return rare().offset; }
+    [[nodiscard]] const TensorTypeRef& type() const { return rare().type; }
+    TensorTypeRef& type() { return rare().type; }
 
     static Value none(Span s) { Value v; v.span = s; return v; }
     static Value ofExpr(Expr e, Span s, bool py = false)
@@ -75,6 +110,20 @@ struct Value {
         v.span = s;
         return v;
     }
+
+private:
+    [[nodiscard]] const Rare& rare() const
+    {
+        static const Rare kEmpty;
+        return m_rare ? *m_rare : kEmpty;
+    }
+    Rare& rare()
+    {
+        if (!m_rare) m_rare = std::make_unique<Rare>();
+        return *m_rare;
+    }
+
+    std::unique_ptr<Rare> m_rare;
 };
 
 struct StringHash {
