@@ -6,6 +6,7 @@
 #include "transform/alloc_info.h"
 
 #include <algorithm>
+#include <memory>
 
 namespace tirx {
 
@@ -22,14 +23,34 @@ struct Placed {
 
 std::string kib(int64_t bytes) { return std::to_string(bytes) + " bytes"; }
 
+// The allocations found under the large statement lists verified last, in
+// walk order. The verifier runs after every pass, and a pass often keeps such
+// a list as it is (TileDispatch only drops the device_entry region around
+// it): its allocations are then checked again without walking it. The list
+// is held weakly, so a node whose address is reused is never mistaken for it.
+struct Remembered {
+    std::weak_ptr<const StmtNode> node;
+    std::vector<const StmtNode*> allocations; // owned by `node`'s subtree
+};
+
+constexpr size_t kRememberFrom = 64; // statements in a list worth remembering
+constexpr size_t kRemembered = 4;    // lists kept per thread
+
+thread_local std::vector<Remembered> t_remembered;
+
 class Checker final : public IrVisitor {
 public:
     Checker(const Target& target, std::vector<Diagnostic>& out) : m_target(target), m_out(out) {}
 
     void visitStmt(const Stmt& s) override
     {
+        const auto* seq = as<SeqStmtNode>(s);
+        if (seq && seq->stmts().size() >= kRememberFrom) {
+            visitLargeSeq(s);
+            return;
+        }
         IrVisitor::visitStmt(s);
-        if (auto view = allocView(s)) check(*view, s->span());
+        checkAllocation(s);
     }
 
     // Allocations are statements: expressions need no walk.
@@ -44,6 +65,28 @@ public:
     }
 
 private:
+    void checkAllocation(const Stmt& s)
+    {
+        if (auto view = allocView(s)) {
+            m_found.push_back(s.get());
+            check(*view, s->span());
+        }
+    }
+
+    void visitLargeSeq(const Stmt& s)
+    {
+        for (const auto& r : t_remembered) {
+            const auto held = r.node.lock();
+            if (held != s) continue;
+            for (const StmtNode* a : r.allocations) checkAllocation(Stmt{held, a});
+            return;
+        }
+        const size_t first = m_found.size();
+        IrVisitor::visitStmt(s);
+        if (t_remembered.size() == kRemembered) t_remembered.erase(t_remembered.begin());
+        t_remembered.push_back({s, {m_found.begin() + static_cast<std::ptrdiff_t>(first), m_found.end()}});
+    }
+
     void error(std::string message, Span span)
     {
         m_out.push_back({Diagnostic::Severity::Error, std::move(message), span});
@@ -164,6 +207,7 @@ private:
     std::vector<Diagnostic>& m_out;
     std::vector<Placed> m_sbuf;
     std::vector<Placed> m_psum;
+    std::vector<const StmtNode*> m_found; // allocations checked so far, in walk order
 };
 
 } // namespace

@@ -28,6 +28,50 @@ Expr dataPointer(const Var& tensor) { return call(kTensorDataPtr, {tensor}, {}, 
 
 bool hasLayout(const Var& v) { return v && v->isTensor() && v->tensorType() && v->tensorType()->layout(); }
 
+void appendBytes(std::string& out, const void* data, size_t size)
+{
+    out.append(static_cast<const char*>(data), size);
+}
+
+void appendDType(std::string& out, DataType t)
+{
+    out += static_cast<char>(t.code());
+    out += static_cast<char>(t.bits());
+    out += static_cast<char>(t.lanes());
+}
+
+// Everything a tensor's layout plan and physical type are made from, the
+// dtypes of its constants included, so that tensors declared alike share
+// them: kernels allocate thousands of tiles of a few kinds. Empty when the
+// type is not constant or has strides (those are not shared).
+std::string typeKey(const TensorType& type)
+{
+    if (!type.strides().empty()) return {};
+    const auto offset = type.elemOffset() ? constInt(type.elemOffset()) : std::optional<int64_t>{0};
+    if (!offset) return {};
+    std::string out = AccessPatternCache::tensorKey(type);
+    if (out.empty()) return out;
+    out += '|';
+    appendBytes(out, &*offset, sizeof *offset);
+    appendDType(out, type.elemOffset() ? type.elemOffset()->dtype() : DataType::handle());
+    appendDType(out, type.dtype());
+    const int sizes[] = {type.alignment(), type.offsetFactor()};
+    appendBytes(out, sizes, sizeof sizes);
+    for (const auto& d : type.shape()) appendDType(out, d->dtype());
+    if (const auto& layout = type.layout()) {
+        for (const auto* iters : {&layout->shard(), &layout->replica()}) {
+            out += '|';
+            for (const auto& it : *iters) {
+                appendDType(out, it.extent->dtype());
+                appendDType(out, it.stride->dtype());
+            }
+        }
+        out += '|';
+        for (const auto& [axis, value] : layout->offset()) appendDType(out, value->dtype());
+    }
+    return out;
+}
+
 class LayoutLowering final : public IrMutator {
 public:
     std::vector<Diagnostic> diagnostics;
@@ -37,7 +81,7 @@ public:
     Var physical(const Var& logical, bool isAllocation)
     {
         if (auto it = m_remap.find(logical.get()); it != m_remap.end()) return it->second;
-        TensorTypeRef type = physicalTensorType(*logical->tensorType(), isAllocation);
+        TensorTypeRef type = physicalType(*logical->tensorType(), isAllocation);
         if (type->elemOffset()) {
             Expr offset = mutateExpr(type->elemOffset());
             if (offset != type->elemOffset()) {
@@ -54,6 +98,7 @@ public:
 protected:
     Expr mutateVar(const Var& v) override
     {
+        if (!v->isTensor()) return v; // only tensors are remapped
         auto it = m_remap.find(v.get());
         return it == m_remap.end() ? v : it->second;
     }
@@ -137,7 +182,10 @@ private:
     };
 
     std::unordered_map<const VarNode*, Var> m_remap;
-    std::unordered_map<const VarNode*, LayoutPlan> m_plans;
+    std::unordered_map<const VarNode*, const LayoutPlan*> m_plans;
+    std::unordered_map<std::string, LayoutPlan> m_sharedPlans;       // by typeKey
+    std::unordered_map<const VarNode*, LayoutPlan> m_ownPlans;        // tensors without a typeKey
+    std::unordered_map<std::string, TensorTypeRef> m_physicalTypes;  // by typeKey and use
     AccessPatternCache m_accesses;
     AccessPatternCache::Key m_key; // reused by every access
     std::unordered_set<const VarNode*> m_warned;
@@ -219,14 +267,38 @@ private:
 
     const LayoutPlan& plan(const Var& logical)
     {
-        if (auto it = m_plans.find(logical.get()); it != m_plans.end()) return it->second;
+        if (auto it = m_plans.find(logical.get()); it != m_plans.end()) return *it->second;
         const TensorType& type = *logical->tensorType();
+        std::string shared = typeKey(type);
+        if (!shared.empty()) {
+            auto found = m_sharedPlans.find(shared);
+            if (found == m_sharedPlans.end()) found = m_sharedPlans.emplace(std::move(shared), makePlan(type)).first;
+            return *m_plans.emplace(logical.get(), &found->second).first->second;
+        }
+        const LayoutPlan& own = m_ownPlans.emplace(logical.get(), makePlan(type)).first->second;
+        return *m_plans.emplace(logical.get(), &own).first->second;
+    }
+
+    static LayoutPlan makePlan(const TensorType& type)
+    {
         const Layout& layout = type.layout();
         LayoutPlan p;
         p.applied = isTrainiumLayout(layout.get()) ? layout : canonicalizeLayout(*layout);
         p.grouped = groupLayout(*p.applied, type.shape());
         p.key = AccessPatternCache::tensorKey(type);
-        return m_plans.emplace(logical.get(), std::move(p)).first->second;
+        return p;
+    }
+
+    // The physical type of a logical one, made once per kind of tensor.
+    TensorTypeRef physicalType(const TensorType& type, bool isAllocation)
+    {
+        std::string key = typeKey(type);
+        if (key.empty()) return physicalTensorType(type, isAllocation);
+        key += isAllocation ? 'a' : 'v';
+        auto found = m_physicalTypes.find(key);
+        if (found == m_physicalTypes.end())
+            found = m_physicalTypes.emplace(std::move(key), physicalTensorType(type, isAllocation)).first;
+        return found->second;
     }
 
     // Chapter 03 §5.2.3: a view of a tensor without a layout is flattened at
