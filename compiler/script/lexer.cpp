@@ -278,10 +278,12 @@ private:
 
     void scanToken()
     {
-        const unsigned char c = static_cast<unsigned char>(m_src[m_pos]);
-        if (c == ' ' || c == '\t' || c == '\f') {
-            ++m_pos;
-            return;
+        unsigned char c = static_cast<unsigned char>(m_src[m_pos]);
+        // Blanks between tokens: skipped here, so the token after them is
+        // scanned in the same call.
+        while (c == ' ' || c == '\t' || c == '\f') {
+            if (++m_pos >= m_src.size()) return;
+            c = static_cast<unsigned char>(m_src[m_pos]);
         }
         if (c == '\n' || c == '\r') {
             newline(m_pos);

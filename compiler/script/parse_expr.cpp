@@ -400,10 +400,15 @@ Value Parser::parseDict()
 
 Value Parser::parseNumber(const Token& t)
 {
-    std::string clean;
-    clean.reserve(t.text.size());
-    for (char c : t.text) {
-        if (c != '_') clean += c;
+    // Underscores are rare: copy the digits only when there are some.
+    std::string_view clean = t.text;
+    std::string stripped;
+    if (clean.find('_') != std::string_view::npos) {
+        stripped.reserve(clean.size());
+        for (char c : clean) {
+            if (c != '_') stripped += c;
+        }
+        clean = stripped;
     }
     if (t.kind == TokenKind::Float) {
         double v = 0;

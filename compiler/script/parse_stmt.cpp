@@ -27,7 +27,10 @@ Expr toDtype(const Expr& e, DataType dt)
 Stmt Parser::parseFor()
 {
     const Span start = advance().span; // for
-    std::vector<Token> names;
+    // The names and the positional bounds are done with before the body is
+    // parsed: the parser's scratch vectors serve every loop without allocating.
+    std::vector<Token>& names = m_loopNames;
+    names.clear();
     do {
         names.push_back(expectName("a loop variable"));
     } while (acceptOp(","));
@@ -47,15 +50,14 @@ Stmt Parser::parseFor()
     auto args = parseCallArgs();
     const Span callSpan = spanFrom(head.span);
 
-    std::vector<Expr> begins;
-    std::vector<Expr> ends;
     Expr step;
     Attrs annotations;
     ForKind forKind = ForKind::Serial;
     if (kind == "T.parallel") forKind = ForKind::Parallel;
     if (kind == "T.unroll") forKind = ForKind::Unrolled;
     if (kind == "T.vectorized") forKind = ForKind::Vectorized;
-    std::vector<Expr> positional;
+    std::vector<Expr>& positional = m_loopBounds;
+    positional.clear();
     for (auto& a : args) {
         if (a.keyword.empty()) {
             positional.push_back(toExpr(a.value, "a loop bound"));
@@ -88,15 +90,21 @@ Stmt Parser::parseFor()
         }
     }
     recycleArgs(std::move(args));
+    // One entry per loop variable, outermost first.
+    struct Loop {
+        Var var;
+        Expr begin;
+        Expr end;
+    };
+    std::vector<Loop> loops;
     if (kind == "T.grid") {
         if (positional.empty()) fail(callSpan, "T.grid needs at least one extent");
         if (positional.size() != names.size())
             fail(callSpan, "T.grid has " + std::to_string(positional.size()) + " extents but " +
                                std::to_string(names.size()) + " loop variables were given");
-        for (auto& e : positional) {
-            ends.push_back(e);
-            begins.push_back(intImm(0, e->dtype().isInt() ? e->dtype() : DataType::int32(), e->span()));
-        }
+        loops.reserve(positional.size());
+        for (auto& e : positional)
+            loops.push_back({nullptr, intImm(0, e->dtype().isInt() ? e->dtype() : DataType::int32(), e->span()), e});
     } else {
         if (names.size() != 1)
             fail(names[1].span, "'" + kind + "' defines one loop variable; use T.grid for several");
@@ -104,12 +112,11 @@ Stmt Parser::parseFor()
         if (positional.empty() || positional.size() > maxArgs)
             fail(callSpan, "'" + kind + "' takes 1 to " + std::to_string(maxArgs) + " bounds (" +
                                std::to_string(positional.size()) + " given)");
+        loops.reserve(1);
         if (positional.size() == 1) {
-            ends.push_back(positional[0]);
-            begins.push_back(intImm(0, DataType::int32(), positional[0]->span()));
+            loops.push_back({nullptr, intImm(0, DataType::int32(), positional[0]->span()), positional[0]});
         } else {
-            begins.push_back(positional[0]);
-            ends.push_back(positional[1]);
+            loops.push_back({nullptr, positional[0], positional[1]});
             if (positional.size() == 3) step = positional[2];
         }
     }
@@ -121,25 +128,26 @@ Stmt Parser::parseFor()
         Scopes& s;
         ~Pop() { s.pop(); }
     } pop{m_scopes};
-    std::vector<Var> vars;
     for (size_t i = 0; i < names.size(); ++i) {
-        const DataType dt = loopDtype(begins[i], ends[i]);
-        begins[i] = toDtype(begins[i], dt);
-        ends[i] = toDtype(ends[i], dt);
-        vars.push_back(makeVar(std::string(names[i].text), VarType::scalar(dt), names[i].span));
-        m_scopes.define(names[i].text, Value::ofExpr(vars.back(), names[i].span));
+        Loop& l = loops[i];
+        const DataType dt = loopDtype(l.begin, l.end);
+        l.begin = toDtype(l.begin, dt);
+        l.end = toDtype(l.end, dt);
+        l.var = makeVar(std::string(names[i].text), VarType::scalar(dt), names[i].span);
+        m_scopes.define(names[i].text, Value::ofExpr(l.var, names[i].span));
     }
     Stmt body = parseSuite();
     const Span span = spanFrom(start);
-    for (size_t i = vars.size(); i-- > 0;) {
+    for (size_t i = loops.size(); i-- > 0;) {
+        Loop& l = loops[i];
         ForNode::Fields f;
-        f.var = vars[i];
-        f.begin = begins[i];
-        f.end = ends[i];
-        f.step = step && i == vars.size() - 1 ? toDtype(step, vars[i]->dtype()) : intImm(1, vars[i]->dtype(), callSpan);
+        f.var = l.var;
+        f.begin = std::move(l.begin);
+        f.end = std::move(l.end);
+        f.step = step && i == loops.size() - 1 ? toDtype(step, l.var->dtype()) : intImm(1, l.var->dtype(), callSpan);
         f.forKind = forKind;
-        f.body = body;
-        if (i == vars.size() - 1) f.annotations = annotations;
+        f.body = std::move(body);
+        if (i == loops.size() - 1) f.annotations = annotations;
         body = makeFor(std::move(f), span);
     }
     (void)itSpan;

@@ -205,6 +205,9 @@ public:
     // large share of all allocations.
     static constexpr size_t kArgPoolSize = 16;
     std::vector<std::vector<Arg>> m_argPool;
+    // parseFor's loop names and positional bounds (not kept across the body).
+    std::vector<Token> m_loopNames;
+    std::vector<Expr> m_loopBounds;
     // Per-function state.
     Attrs m_funcAttrs;
     bool m_inFunction = false;
