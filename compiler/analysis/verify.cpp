@@ -23,20 +23,45 @@ struct Placed {
 
 std::string kib(int64_t bytes) { return std::to_string(bytes) + " bytes"; }
 
-// The allocations found under the large statement lists verified last, in
-// walk order. The verifier runs after every pass, and a pass often keeps such
-// a list as it is (TileDispatch only drops the device_entry region around
-// it): its allocations are then checked again without walking it. The list
-// is held weakly, so a node whose address is reused is never mistaken for it.
+// What checking the allocations under a large statement list found: its
+// findings and placed allocations, in walk order. The verifier runs after
+// every pass, and a pass often keeps such a list as it is (TileDispatch only
+// drops the device_entry region around it), as does lowering the same input
+// again: the list's results are then taken as they are, without reading its
+// allocations again. The list is held weakly, so a node whose address is
+// reused is never mistaken for it.
 struct Remembered {
     std::weak_ptr<const StmtNode> node;
-    std::vector<const StmtNode*> allocations; // owned by `node`'s subtree
+    Target target; // what the checks read of it
+    std::vector<Diagnostic> findings;
+    std::vector<Placed> sbuf;
+    std::vector<Placed> psum;
 };
 
 constexpr size_t kRememberFrom = 64; // statements in a list worth remembering
 constexpr size_t kRemembered = 4;    // lists kept per thread
 
 thread_local std::vector<Remembered> t_remembered;
+
+// Whether two targets give every check the same answer.
+bool sameLimits(const Target& a, const Target& b)
+{
+    return a.tag == b.tag && a.partitionSize == b.partitionSize &&
+           a.maxSbufBytesPerPartition == b.maxSbufBytesPerPartition && a.psumBanks == b.psumBanks &&
+           a.psumBankBytes == b.psumBankBytes;
+}
+
+template <class T>
+std::vector<T> sliceFrom(const std::vector<T>& v, size_t first)
+{
+    return {v.begin() + static_cast<std::ptrdiff_t>(first), v.end()};
+}
+
+template <class T>
+void appendAll(std::vector<T>& to, const std::vector<T>& from)
+{
+    to.insert(to.end(), from.begin(), from.end());
+}
 
 class Checker final : public IrVisitor {
 public:
@@ -67,24 +92,30 @@ public:
 private:
     void checkAllocation(const Stmt& s)
     {
-        if (auto view = allocView(s)) {
-            m_found.push_back(s.get());
-            check(*view, s->span());
-        }
+        if (auto view = allocView(s)) check(*view, s->span());
     }
 
     void visitLargeSeq(const Stmt& s)
     {
-        for (const auto& r : t_remembered) {
-            const auto held = r.node.lock();
-            if (held != s) continue;
-            for (const StmtNode* a : r.allocations) checkAllocation(Stmt{held, a});
+        for (auto it = t_remembered.begin(); it != t_remembered.end(); ++it) {
+            if (it->node.lock() != s || !sameLimits(it->target, m_target)) continue;
+            // Most recently used last: a caller lowering one input again and
+            // again finds its body here every time.
+            std::rotate(it, it + 1, t_remembered.end());
+            const Remembered& r = t_remembered.back();
+            appendAll(m_out, r.findings);
+            appendAll(m_sbuf, r.sbuf);
+            appendAll(m_psum, r.psum);
             return;
         }
-        const size_t first = m_found.size();
+        const size_t findings = m_out.size();
+        const size_t sbuf = m_sbuf.size();
+        const size_t psum = m_psum.size();
         IrVisitor::visitStmt(s);
+        std::erase_if(t_remembered, [](const Remembered& r) { return r.node.expired(); });
         if (t_remembered.size() == kRemembered) t_remembered.erase(t_remembered.begin());
-        t_remembered.push_back({s, {m_found.begin() + static_cast<std::ptrdiff_t>(first), m_found.end()}});
+        t_remembered.push_back(
+            {s, m_target, sliceFrom(m_out, findings), sliceFrom(m_sbuf, sbuf), sliceFrom(m_psum, psum)});
     }
 
     void error(std::string message, Span span)
@@ -171,12 +202,17 @@ private:
     // are checked after every pass.
     void overlaps(std::vector<Placed>& placed, const char* scope, Diagnostic::Severity severity)
     {
-        std::stable_sort(placed.begin(), placed.end(), [](const Placed& a, const Placed& b) {
+        const auto bySource = [](const Placed& a, const Placed& b) {
             return a.span.line < b.span.line || (a.span.line == b.span.line && a.span.column < b.span.column);
-        });
+        };
+        // Allocations are met in source order, as a rule: sorting is then skipped.
+        if (!std::is_sorted(placed.begin(), placed.end(), bySource))
+            std::stable_sort(placed.begin(), placed.end(), bySource);
         std::vector<size_t> byBegin(placed.size());
         for (size_t i = 0; i < placed.size(); ++i) byBegin[i] = i;
-        std::sort(byBegin.begin(), byBegin.end(), [&](size_t a, size_t b) { return placed[a].begin < placed[b].begin; });
+        const auto byOffset = [&](size_t a, size_t b) { return placed[a].begin < placed[b].begin; };
+        if (!std::is_sorted(byBegin.begin(), byBegin.end(), byOffset))
+            std::sort(byBegin.begin(), byBegin.end(), byOffset);
 
         std::vector<std::pair<size_t, size_t>> pairs; // (later, earlier) in source order
         std::vector<size_t> open;                     // intervals that may still meet the next one
@@ -207,7 +243,6 @@ private:
     std::vector<Diagnostic>& m_out;
     std::vector<Placed> m_sbuf;
     std::vector<Placed> m_psum;
-    std::vector<const StmtNode*> m_found; // allocations checked so far, in walk order
 };
 
 } // namespace

@@ -10,22 +10,65 @@
 #include "transform/passes.h"
 
 #include <algorithm>
+#include <unordered_set>
 
 namespace tirx {
 
 namespace {
 
-// Only allocation statements change; expressions are left unvisited.
+// Whether the allocator gives `view` an offset (when its size is known).
+bool unplaced(const AllocView& view) { return !view.placement && view.placementIsConstant; }
+
+// One walk over the allocations in post-order: the pool starts after the
+// furthest-reaching one already placed (chapter 03 §3.2 step 1), and the
+// statements holding an unplaced one are noted, so that the rewrite descends
+// into those only.
+class Survey final : public IrVisitor {
+public:
+    int64_t poolStart = 0;
+    std::unordered_set<const StmtNode*> toRewrite; // unplaced allocations and the statements around them
+
+    void visitExpr(const Expr&) override {}
+    void visitStmt(const Stmt& s) override
+    {
+        m_path.push_back(s.get());
+        IrVisitor::visitStmt(s);
+        m_path.pop_back();
+        auto view = allocView(s);
+        if (!view) return;
+        if (unplaced(*view)) {
+            toRewrite.insert(s.get());
+            for (auto it = m_path.rbegin(); it != m_path.rend(); ++it) {
+                if (!toRewrite.insert(*it).second) break; // the rest are noted already
+            }
+        }
+        if (!view->placement) return;
+        std::string ignored;
+        if (auto bytes = allocatorBytes(*view->type, &ignored))
+            poolStart = std::max(poolStart, view->placement->back() + *bytes);
+    }
+
+private:
+    std::vector<const StmtNode*> m_path; // the statements around the one visited
+};
+
+// Only allocation statements change; expressions are left unvisited, and so
+// is every statement with no unplaced allocation inside.
 class Assign final : public IrMutator {
 public:
-    explicit Assign(int64_t start) : IrMutator(Walk::StatementsOnly), m_offset(start) {}
+    Assign(int64_t start, const std::unordered_set<const StmtNode*>& toRewrite)
+        : IrMutator(Walk::StatementsOnly), m_offset(start), m_toRewrite(toRewrite)
+    {
+    }
     std::vector<Diagnostic> diagnostics;
+
+    Stmt mutateStmt(const Stmt& s) override { return m_toRewrite.count(s.get()) ? IrMutator::mutateStmt(s) : s; }
 
 protected:
     Stmt mutateBind(const Stmt& self, const BindNode& s) override
     {
         auto view = allocView(self);
-        if (!view || view->placement || !view->placementIsConstant) return self;
+        if (!view || !unplaced(*view)) return self;
         std::string error;
         auto bytes = allocatorBytes(*view->type, &error);
         if (!bytes) {
@@ -47,34 +90,16 @@ protected:
 
 private:
     int64_t m_offset;
+    const std::unordered_set<const StmtNode*>& m_toRewrite;
 };
-
-// Walks allocations in post-order to find the pool start (chapter 03 §3.2 step 1).
-int64_t poolStart(const Stmt& body)
-{
-    int64_t end = 0;
-    struct Walker final : IrVisitor {
-        int64_t* end;
-        explicit Walker(int64_t* e) : end(e) {}
-        void visitExpr(const Expr&) override {}
-        void visitStmt(const Stmt& s) override
-        {
-            IrVisitor::visitStmt(s);
-            auto view = allocView(s);
-            if (!view || !view->placement) return;
-            std::string ignored;
-            if (auto bytes = allocatorBytes(*view->type, &ignored))
-                *end = std::max(*end, view->placement->back() + *bytes);
-        }
-    } walker{&end};
-    walker.visitStmt(body);
-    return end;
-}
 
 PassResult run(const ModuleRef& module, const PassContext&)
 {
     return mapFunctions(module, [](const FunctionRef& fn, std::vector<Diagnostic>& diags) {
-        Assign assign{poolStart(fn->body())};
+        Survey survey;
+        survey.visitStmt(fn->body());
+        if (survey.toRewrite.empty()) return fn;
+        Assign assign{survey.poolStart, survey.toRewrite};
         auto body = assign.mutateStmt(fn->body());
         diags.insert(diags.end(), assign.diagnostics.begin(), assign.diagnostics.end());
         return body == fn->body() ? fn : fn->withBody(body);
