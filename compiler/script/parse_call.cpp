@@ -342,9 +342,11 @@ Value Parser::callTable(std::string_view path, std::vector<Arg>& args, Span span
         fail(span, "internal error: '" + std::string(callee) + "' has more parameters than the parser supports");
     std::array<size_t, kMaxParams> positional{}; // parameter indices, in order
     size_t positionalCount = 0;
+    size_t qualifierCount = 0;
     const CallableParam* variadic = nullptr;
     for (size_t i = 0; i < c->params.size(); ++i) {
         const CallableParam& p = c->params[i];
+        if (p.role == ParamRole::Qualifier) ++qualifierCount;
         if (p.variadic) variadic = &p;
         else if (!p.keywordOnly && p.role != ParamRole::Qualifier) positional[positionalCount++] = i;
     }
@@ -382,8 +384,12 @@ Value Parser::callTable(std::string_view path, std::vector<Arg>& args, Span span
             fail(a.span, "argument '" + std::string(a.keyword) + "' of '" + std::string(callee) + "' given twice");
         given[idx] = &a;
     }
+    // Sized once: the operands are one per parameter that is not a qualifier
+    // (the variadic one stands for `rest`), the attributes at most one per qualifier.
     std::vector<Expr> out;
+    out.reserve(c->params.size() - qualifierCount + rest.size());
     std::vector<Attrs::Entry> attrs;
+    attrs.reserve(qualifierCount);
     for (size_t i = 0; i < c->params.size(); ++i) {
         const CallableParam& p = c->params[i];
         if (p.variadic) {

@@ -224,61 +224,71 @@ Value Parser::parseSubscript(const Value& base, Span start)
     const auto* var = base.kind == Value::Kind::Expr ? as<VarNode>(base.expr) : nullptr;
     if (!var || !var->isTensor()) fail(open, "'" + describe(base) + "' is not subscriptable");
     const auto& shape = var->tensorType()->shape();
-    struct Item {
-        bool slice = false;
+    // The lower bounds (the indices of an element access, the usual case) go
+    // straight into the vector the load node keeps; upper bounds and slice
+    // flags are recorded only once a slice appears.
+    std::vector<Expr> lows;
+    lows.reserve(shape.size());
+    std::vector<Expr> highs;
+    std::vector<bool> slices;
+    bool anySlice = false;
+    while (!isOp("]")) {
         Expr lo;
         Expr hi;
-    };
-    std::vector<Item> items;
-    while (!isOp("]")) {
-        Item it;
+        bool slice = false;
         if (!isOp(":")) {
             Value v = parseExpr();
             if (v.kind == Value::Kind::Expr && v.expr->dtype().isFloat()) fail(v.span, "tensor indices must be integers");
-            it.lo = toExpr(v, "a tensor index");
+            lo = toExpr(v, "a tensor index");
         }
         if (acceptOp(":")) {
-            it.slice = true;
-            if (!isOp(",") && !isOp("]") && !isOp(":")) it.hi = toExpr(parseExpr(), "a slice bound");
+            slice = true;
+            if (!isOp(",") && !isOp("]") && !isOp(":")) hi = toExpr(parseExpr(), "a slice bound");
             if (isOp(":")) failAtCurrent("slice steps are not supported in tensor regions");
         }
-        items.push_back(std::move(it));
+        if (slice && !anySlice) {
+            anySlice = true;
+            highs.resize(lows.size());
+            slices.assign(lows.size(), false);
+        }
+        if (anySlice) {
+            highs.push_back(std::move(hi));
+            slices.push_back(slice);
+        }
+        lows.push_back(std::move(lo));
         if (!acceptOp(",")) break;
     }
     expectOp("]", "to close the subscript");
     const Span span = spanFrom(start);
-    if (items.empty()) fail(span, "empty subscript on tensor '" + var->name() + "'");
-    if (items.size() > shape.size())
+    const size_t given = lows.size();
+    if (given == 0) fail(span, "empty subscript on tensor '" + var->name() + "'");
+    if (given > shape.size())
         fail(span, "tensor '" + var->name() + "' has rank " + std::to_string(shape.size()) + " but " +
-                       std::to_string(items.size()) + " indices were given");
+                       std::to_string(given) + " indices were given");
     const Var tensor = std::static_pointer_cast<const VarNode>(base.expr);
-    bool anySlice = false;
-    for (const auto& it : items) anySlice = anySlice || it.slice;
-    if (!anySlice && items.size() == shape.size()) {
-        std::vector<Expr> idx;
-        for (auto& it : items) idx.push_back(it.lo);
-        return Value::ofExpr(tensorLoad(tensor, std::move(idx), span), span);
-    }
+    if (!anySlice && given == shape.size()) return Value::ofExpr(tensorLoad(tensor, std::move(lows), span), span);
     // A region (chapter 01 §5.5): lo:hi → (lo, hi - lo); k → (k, 1); missing dims full.
     std::vector<Range> ranges;
+    ranges.reserve(shape.size());
     for (size_t d = 0; d < shape.size(); ++d) {
         const DataType idt = shape[d]->dtype().isInt() ? shape[d]->dtype() : DataType::int32();
-        if (d >= items.size()) {
+        if (d >= given) {
             ranges.push_back({intImm(0, idt, span), shape[d]});
             continue;
         }
-        const auto& it = items[d];
-        if (!it.slice) {
-            ranges.push_back({it.lo, intImm(1, it.lo->dtype().isInt() ? it.lo->dtype() : idt, span)});
+        const Expr& itLo = lows[d];
+        if (!anySlice || !slices[d]) {
+            ranges.push_back({itLo, intImm(1, itLo->dtype().isInt() ? itLo->dtype() : idt, span)});
             continue;
         }
-        Expr lo = it.lo ? it.lo : intImm(0, idt, span);
-        Expr hi = it.hi ? it.hi : shape[d];
-        ranges.push_back({lo, it.lo ? simplify(sub(hi, lo)) : hi});
+        const Expr& itHi = highs[d];
+        Expr lo = itLo ? itLo : intImm(0, idt, span);
+        Expr hi = itHi ? itHi : shape[d];
+        ranges.push_back({lo, itLo ? simplify(sub(hi, lo)) : hi});
     }
     Value out = Value::ofExpr(tensorRegion(tensor, std::move(ranges), span), span);
     out.partialIndex = !anySlice;
-    out.givenIndices = static_cast<uint32_t>(items.size());
+    out.givenIndices = static_cast<uint32_t>(given);
     return out;
 }
 
@@ -398,6 +408,7 @@ Attrs Parser::toAttrs(const Value& dict, std::string_view what)
     if (dict.kind == Value::Kind::None) return {};
     if (dict.kind != Value::Kind::Dict) fail(dict.span, "expected a dict for " + std::string(what));
     std::vector<Attrs::Entry> entries;
+    entries.reserve(dict.items.size() / 2);
     for (size_t i = 0; i + 1 < dict.items.size(); i += 2) {
         const Value& k = dict.items[i];
         const Value& v = dict.items[i + 1];
