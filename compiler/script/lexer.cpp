@@ -179,7 +179,9 @@ private:
         m_out.diagnostics.push_back({Diagnostic::Severity::Error, std::move(msg), s});
     }
 
-    void emit(TokenKind kind, size_t begin, size_t end, uint32_t line, size_t lineStart)
+    // Inlined: every token passes here, and at most call sites `kind` is a
+    // constant that settles the m_lineHasTokens test at compile time.
+    [[gnu::always_inline]] void emit(TokenKind kind, size_t begin, size_t end, uint32_t line, size_t lineStart)
     {
         // Filled in place: building a Token on the stack and copying it stalls
         // on store forwarding (a byte-wide store read back 16 bytes wide).
@@ -193,7 +195,10 @@ private:
             kind != TokenKind::Dedent)
             m_lineHasTokens = true;
     }
-    void emitHere(TokenKind kind, size_t begin, size_t end) { emit(kind, begin, end, m_line, m_lineStart); }
+    [[gnu::always_inline]] void emitHere(TokenKind kind, size_t begin, size_t end)
+    {
+        emit(kind, begin, end, m_line, m_lineStart);
+    }
 
     // One step of the scan: a line start (indentation) or one token.
     void scanOne()

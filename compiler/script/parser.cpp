@@ -42,16 +42,6 @@ Parser::Parser(std::string_view source) : m_src(source), m_stream(source)
     m_scopes.push();
 }
 
-const Token& Parser::advance()
-{
-    const Token& t = cur();
-    if (t.kind != TokenKind::EndOfFile) {
-        ++m_pos;
-        pullTokens(m_pos + 2); // the new current token and one of look-ahead
-    }
-    return t;
-}
-
 // Lexes tokens straight into the window until `count` tokens were read or the
 // stream ended. The lexer works ahead a batch at a time, never overwriting
 // the tokens just behind the current one (see kWindowKeep).

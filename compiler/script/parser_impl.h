@@ -66,7 +66,17 @@ public:
         return m_window[(m_pos + 1 < m_lexed ? m_pos + 1 : m_lexed - 1) & kWindowMask];
     }
     [[nodiscard]] const Token& prev() const { return m_window[(m_pos > 0 ? m_pos - 1 : 0) & kWindowMask]; }
-    const Token& advance();
+    const Token& advance()
+    {
+        const Token& t = cur();
+        if (t.kind != TokenKind::EndOfFile) {
+            ++m_pos;
+            // The new current token and one of look-ahead; the lexer works
+            // ahead, so this is rarely needed.
+            if (m_lexed < m_pos + 2 && !m_sawEnd) pullTokens(m_pos + 2);
+        }
+        return t;
+    }
     void pullTokens(size_t count);
     [[nodiscard]] bool isOp(std::string_view op) const
     {
