@@ -202,6 +202,11 @@ bool IrMutator::mutateList(const std::vector<Expr>& in, std::vector<Expr>& out)
     return false;
 }
 
+bool IrMutator::mutateListIfChanged(const std::vector<Expr>& in, std::vector<Expr>& out)
+{
+    return mutateChanged(*this, in, out);
+}
+
 Attrs IrMutator::mutateAttrs(const Attrs& in, bool& changed)
 {
     auto next = mutatedAttrs(*this, in);

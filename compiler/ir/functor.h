@@ -58,6 +58,9 @@ protected:
 
     // Mutates each element; returns true when any changed.
     bool mutateList(const std::vector<Expr>& in, std::vector<Expr>& out);
+    // The same, but `out` is filled only when an element changed: an
+    // unchanged list costs no copy.
+    bool mutateListIfChanged(const std::vector<Expr>& in, std::vector<Expr>& out);
     Attrs mutateAttrs(const Attrs& in, bool& changed);
 
     // A mutator that rewrites statements only constructs its base with

@@ -13,9 +13,8 @@ void appendInt(std::string& out, int64_t v) { out.append(reinterpret_cast<const 
 
 void appendType(std::string& out, DataType t)
 {
-    out += static_cast<char>(t.code());
-    out += static_cast<char>(t.bits());
-    out += static_cast<char>(t.lanes());
+    const char bytes[] = {static_cast<char>(t.code()), static_cast<char>(t.bits()), static_cast<char>(t.lanes())};
+    out.append(bytes, sizeof bytes);
 }
 
 bool appendConst(std::string& out, const Expr& e)
@@ -53,11 +52,11 @@ public:
             m_out += '#';
             appendInt(m_out, static_cast<const IntImmNode&>(*e).value());
             return true;
-        case ExprKind::Var: return writeVar(std::static_pointer_cast<const VarNode>(e));
+        case ExprKind::Var: return writeVar(e);
         case ExprKind::Binary: {
             const auto& b = static_cast<const BinaryNode&>(*e);
-            m_out += '(';
-            m_out += static_cast<char>('a' + static_cast<int>(b.op()));
+            const char head[] = {'(', static_cast<char>('a' + static_cast<int>(b.op()))};
+            m_out.append(head, sizeof head);
             const bool ok = write(b.a()) && write(b.b());
             m_out += ')';
             return ok;
@@ -84,20 +83,20 @@ private:
     const VarRanges& m_ranges;
     const VarBindings& m_bindings;
 
-    bool writeVar(const Var& v)
+    bool writeVar(const Expr& e)
     {
-        if (v->isTensor() || m_bindings.count(v.get())) return false;
+        const auto& v = static_cast<const VarNode&>(*e);
+        if (v.isTensor() || (!m_bindings.empty() && m_bindings.count(&v))) return false;
         size_t index = 0;
-        while (index < m_vars.size() && m_vars[index] != v) ++index;
+        while (index < m_vars.size() && m_vars[index].get() != &v) ++index;
         if (index > 255) return false;
-        m_out += '$';
-        m_out += static_cast<char>(index);
+        const char head[] = {'$', static_cast<char>(index)};
+        m_out.append(head, sizeof head);
         if (index < m_vars.size()) return true; // described at its first occurrence
-        m_vars.push_back(v);
+        m_vars.push_back(std::static_pointer_cast<const VarNode>(e));
         m_out += ':';
-        m_out += v->name();
-        m_out += '\0';
-        if (auto it = m_ranges.find(v.get()); it != m_ranges.end()) {
+        m_out.append(v.name().c_str(), v.name().size() + 1); // with its terminating '\0'
+        if (auto it = m_ranges.find(&v); it != m_ranges.end()) {
             m_out += '[';
             appendInt(m_out, it->second.min);
             appendInt(m_out, it->second.extent);

@@ -147,9 +147,9 @@ protected:
     Expr mutateTensorLoad(const Expr& self, const TensorLoadNode& e) override
     {
         std::vector<Expr> indices;
-        bool changed = mutateList(e.indices(), indices);
+        bool changed = mutateListIfChanged(e.indices(), indices);
         const Var& logical = e.tensor();
-        const Var target = retarget(logical, indices, changed, self->span());
+        const Var target = retarget(logical, e.indices(), indices, changed, self->span());
         if (!changed && target == logical) return self;
         Expr load = tensorLoad(target, std::move(indices), self->span());
         // Booleans are stored as int8: read back as bool.
@@ -161,9 +161,11 @@ protected:
     {
         Expr value = mutateExpr(s.value());
         std::vector<Expr> indices;
-        bool changed = mutateList(s.indices(), indices) || value != s.value();
+        const bool indicesChanged = mutateListIfChanged(s.indices(), indices);
+        if (!indicesChanged && value != s.value()) indices = s.indices();
+        bool changed = indicesChanged || value != s.value();
         const Var& logical = s.tensor();
-        const Var target = retarget(logical, indices, changed, self->span());
+        const Var target = retarget(logical, s.indices(), indices, changed, self->span());
         if (!changed && target == logical) return self;
         if (target->isTensor() && value->dtype().isBool() && target->tensorType()->dtype() != value->dtype()) {
             value = cast(target->tensorType()->dtype(), value, value->span());
@@ -194,16 +196,22 @@ private:
 
     // The tensor an access goes to, with its indices rewritten in place: the
     // physical tensor through the layout, or (no layout) whatever the variable
-    // was remapped to, indices untouched.
-    Var retarget(const Var& logical, std::vector<Expr>& indices, bool& changed, Span span)
+    // was remapped to, indices untouched. `indices` holds the access's
+    // indices when `changed`; otherwise it is empty and they are `given`,
+    // and it is filled only when the access is rebuilt.
+    Var retarget(const Var& logical, const std::vector<Expr>& given, std::vector<Expr>& indices, bool& changed,
+                 Span span)
     {
         if (hasLayout(logical)) {
-            indices = physicalIndices(logical, std::move(indices), span);
+            indices = physicalIndices(logical, changed ? indices : given, span);
             changed = true;
             return physical(logical, false);
         }
         Var target = std::static_pointer_cast<const VarNode>(mutateVar(logical));
-        if (target != logical) noteInconsistentView(logical, target, indices.size(), span);
+        if (target != logical) {
+            noteInconsistentView(logical, target, given.size(), span);
+            if (!changed) indices = given;
+        }
         return target;
     }
 
@@ -215,7 +223,7 @@ private:
     // Chapter 03 §5.2.4: the layout's coordinates become the physical indices.
     // The layout applies without loop ranges and the result is simplified
     // with them, in the reference's order, so the printed forms agree.
-    std::vector<Expr> physicalIndices(const Var& logical, std::vector<Expr> indices, Span span)
+    std::vector<Expr> physicalIndices(const Var& logical, const std::vector<Expr>& indices, Span span)
     {
         const TensorType& type = *logical->tensorType();
         if (indices.size() != type.shape().size()) {
@@ -229,7 +237,7 @@ private:
             if (auto hit = m_accesses.find(m_key)) return std::move(*hit);
         }
         const size_t problems = diagnostics.size();
-        std::vector<Expr> out = applyPlan(logical, std::move(indices), span);
+        std::vector<Expr> out = applyPlan(logical, indices, span);
         if (cacheable && diagnostics.size() == problems) m_accesses.insert(m_key, out);
         return out;
     }
