@@ -227,7 +227,10 @@ private:
     bool lineStart()
     {
         size_t p = m_pos;
-        uint32_t width = 0;
+        // Indentation is nearly always spaces only: count those in a tight
+        // loop; a tab or form feed continues in the general one.
+        while (p < m_src.size() && m_src[p] == ' ') ++p;
+        uint32_t width = static_cast<uint32_t>(p - m_pos);
         bool tab = false;
         while (p < m_src.size() && (m_src[p] == ' ' || m_src[p] == '\t' || m_src[p] == '\f')) {
             if (m_src[p] == '\t') {
