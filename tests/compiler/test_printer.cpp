@@ -390,10 +390,10 @@ private slots:
         COMPARE_TEXT(printModule(m), expected);
     }
 
-    void deterministicAndFast()
+    void deterministic()
     {
-        // A large flat body: printing twice gives the same text, at a rate
-        // well above what the editor needs.
+        // A large flat body prints to the same text twice. (Throughput is
+        // measured by tests/bench/bench_frontend, not asserted here.)
         const Var t = tensorVar("A", tensorTy({128, 512}, DataType::float32(), "trn.sbuf"));
         const Var p = intVar("p");
         std::vector<Stmt> body{alloc(t)};
@@ -402,14 +402,9 @@ private slots:
                                                   {p, i32(k % 512)})));
         }
         const Module m = moduleOf({fn("main", {}, makeSeq(std::move(body)))});
-        QElapsedTimer timer;
-        timer.start();
         const std::string a = printModule(m);
-        const qint64 ms = std::max<qint64>(1, timer.elapsed());
+        QVERIFY(a.size() > 20000 * 40);
         QCOMPARE(q(printModule(m)), q(a));
-        const double mbPerS = static_cast<double>(a.size()) / 1e6 / (static_cast<double>(ms) / 1000.0);
-        qInfo("printed %zu bytes in %lld ms (%.1f MB/s, debug build)", a.size(), static_cast<long long>(ms), mbPerS);
-        QVERIFY(mbPerS > 5.0);
     }
 };
 
