@@ -74,7 +74,7 @@ Trace runPipeline(const ModuleRef& input, const PipelineOptions& options)
             entry.module = current;
             entry.text = trace.entries.back().text;
             entry.diagnostics.push_back(
-                {Diagnostic::Severity::Warning, "skipped: " + std::string{info->notApplicable}, {}});
+                {Diagnostic::Severity::Note, "skipped: " + std::string{info->notApplicable}, {}});
             trace.entries.push_back(std::move(entry));
             if (options.onEntry && !options.onEntry(trace.entries.back())) break;
             continue;

@@ -131,7 +131,7 @@ private slots:
         QVERIFY(!skipped.failed);
         QVERIFY(skipped.module == trace.entries[4].module);
         QCOMPARE(skipped.diagnostics.size(), size_t{1});
-        QCOMPARE(skipped.diagnostics[0].severity, Diagnostic::Severity::Warning);
+        QCOMPARE(skipped.diagnostics[0].severity, Diagnostic::Severity::Note);
         QVERIFY(skipped.diagnostics[0].message.rfind("skipped: ", 0) == 0);
     }
 
