@@ -24,10 +24,39 @@ void printWarning(const QString &message)
     std::fprintf(stderr, "tirx-explorer: warning: %s\n", qUtf8Printable(message));
 }
 
+bool hasDisplay()
+{
+    return qEnvironmentVariableIsSet("DISPLAY") || qEnvironmentVariableIsSet("WAYLAND_DISPLAY") ||
+           qEnvironmentVariableIsSet("QT_QPA_PLATFORM");
+}
+
+// Requests answered without showing a window.
+bool needsNoWindow(int argc, char *argv[])
+{
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray arg(argv[i]);
+        if (arg == "-h" || arg == "--help" || arg == "--help-all" || arg == "-v" || arg == "--version" ||
+            arg == "--screenshot" || arg.startsWith("--screenshot="))
+            return true;
+    }
+    return false;
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
 {
+    // Without a display Qt aborts while creating the application. Help,
+    // version and screenshots render offscreen instead; anything else gets a
+    // message saying what to do.
+    if (!hasDisplay()) {
+        if (!needsNoWindow(argc, argv)) {
+            printError(u"no display: neither DISPLAY nor WAYLAND_DISPLAY is set; run it under "
+                       "xvfb-run, or render a picture with --screenshot PNG"_s);
+            return 1;
+        }
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    }
     QApplication app(argc, argv);
     QApplication::setOrganizationName(u"TIRx Explorer"_s);
     QApplication::setApplicationName(u"tirx-explorer"_s);

@@ -21,11 +21,18 @@ const QTemporaryDir &configHome()
     return dir;
 }
 
-Run runExplorer(const QStringList &arguments)
+enum class DisplayMode { Offscreen, None };
+
+// Runs the explorer offscreen, or with no display at all (no DISPLAY,
+// WAYLAND_DISPLAY or QT_QPA_PLATFORM, as on a headless machine).
+Run runExplorer(const QStringList &arguments, DisplayMode display = DisplayMode::Offscreen)
 {
     QProcess process;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(u"QT_QPA_PLATFORM"_s, u"offscreen"_s);
+    for (const QString &name : {u"DISPLAY"_s, u"WAYLAND_DISPLAY"_s, u"QT_QPA_PLATFORM"_s})
+        environment.remove(name);
+    if (display == DisplayMode::Offscreen)
+        environment.insert(u"QT_QPA_PLATFORM"_s, u"offscreen"_s);
     environment.insert(u"XDG_CONFIG_HOME"_s, configHome().path());
     process.setProcessEnvironment(environment);
     process.start(QStringLiteral(TIRX_EXPLORER_PATH), arguments);
@@ -81,6 +88,24 @@ private slots:
         // Text, margins and the menu bar give many colours; a blank or
         // unpainted window gives one or two.
         QVERIFY2(distinctColours(image) > 16, "the screenshot looks blank");
+    }
+
+    void withoutDisplayHelpAndScreenshotWork()
+    {
+        QCOMPARE(runExplorer({u"--version"_s}, DisplayMode::None).exitCode, 0);
+        QTemporaryDir dir;
+        const QString png = dir.filePath(u"headless.png"_s);
+        const Run run = runExplorer({u"--screenshot"_s, png}, DisplayMode::None);
+        QVERIFY2(run.exitCode == 0, qPrintable(run.standardError));
+        QCOMPARE(QImage(png).size(), QSize(1280, 800));
+    }
+
+    void withoutDisplayWindowIsAClearError()
+    {
+        const Run run = runExplorer({example(u"tiled_add.py"_s)}, DisplayMode::None);
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(run.standardError.contains(u"no display"_s), qPrintable(run.standardError));
+        QVERIFY2(run.standardError.contains(u"xvfb-run"_s), qPrintable(run.standardError));
     }
 
     void opensDefaultExampleWithoutFile()
