@@ -305,9 +305,7 @@ PassResult insertHoistedIfs(const ModuleRef& module)
 {
     return mapFunctions(module, [](const FunctionRef& fn, std::vector<Diagnostic>& diags) {
         IfHoister hoister;
-        Stmt body = hoister.mutateStmt(fn->body());
-        diags.insert(diags.end(), hoister.diagnostics.begin(), hoister.diagnostics.end());
-        return body == fn->body() ? fn : fn->withBody(body);
+        return mutateBody(fn, hoister, diags);
     });
 }
 

@@ -86,9 +86,7 @@ PassResult run(const ModuleRef& module, const PassContext&)
 {
     return mapFunctions(module, [](const FunctionRef& fn, std::vector<Diagnostic>& diags) {
         UnitLoopRemover remover;
-        Stmt body = remover.mutateStmt(fn->body());
-        diags.insert(diags.end(), remover.diagnostics.begin(), remover.diagnostics.end());
-        return body == fn->body() ? fn : fn->withBody(body);
+        return mutateBody(fn, remover, diags);
     });
 }
 

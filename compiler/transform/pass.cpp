@@ -19,6 +19,19 @@ const Target* resolveTarget(const Function& fn, const PassContext& ctx)
     return ctx.target;
 }
 
+const Target* requireTarget(const Function& fn, const PassContext& ctx, std::string_view who,
+                            std::vector<Diagnostic>& diags)
+{
+    const Target* target = resolveTarget(fn, ctx);
+    if (!target) {
+        diags.push_back({Diagnostic::Severity::Error,
+                         std::string{who} +
+                             " requires a Trainium target on the function or in the current target scope",
+                         fn.span()});
+    }
+    return target;
+}
+
 PassResult mapFunctions(const ModuleRef& module,
                         const std::function<FunctionRef(const FunctionRef&, std::vector<Diagnostic>&)>& fn)
 {

@@ -42,6 +42,23 @@ struct PassInfo {
 // the context's target. Null when neither is set.
 [[nodiscard]] const Target* resolveTarget(const Function& fn, const PassContext& ctx);
 
+// resolveTarget for a pass that cannot run without one: when there is none it
+// adds "<who> requires a Trainium target ..." at the function and returns null.
+[[nodiscard]] const Target* requireTarget(const Function& fn, const PassContext& ctx, std::string_view who,
+                                          std::vector<Diagnostic>& diags);
+
+// Runs a body mutator over fn and moves its `diagnostics` (when it has any)
+// into diags. Returns fn itself when the body comes back as the same node, so
+// an untouched function stays shared between Trace snapshots.
+template <class Mutator>
+[[nodiscard]] FunctionRef mutateBody(const FunctionRef& fn, Mutator& mutator, std::vector<Diagnostic>& diags)
+{
+    Stmt body = mutator.mutateStmt(fn->body());
+    if constexpr (requires { mutator.diagnostics; })
+        diags.insert(diags.end(), mutator.diagnostics.begin(), mutator.diagnostics.end());
+    return body == fn->body() ? fn : fn->withBody(std::move(body));
+}
+
 // Applies `fn` to every function; keeps the module pointer when no function changed.
 [[nodiscard]] PassResult mapFunctions(
     const ModuleRef& module,

@@ -94,10 +94,9 @@ protected:
 
 PassResult run(const ModuleRef& module, const PassContext&)
 {
-    return mapFunctions(module, [](const FunctionRef& fn, std::vector<Diagnostic>&) {
+    return mapFunctions(module, [](const FunctionRef& fn, std::vector<Diagnostic>& diags) {
         Remover remover;
-        auto body = remover.mutateStmt(fn->body());
-        return body == fn->body() ? fn : fn->withBody(body);
+        return mutateBody(fn, remover, diags);
     });
 }
 

@@ -116,10 +116,9 @@ private:
 
 PassResult run(const ModuleRef& module, const PassContext&)
 {
-    return mapFunctions(module, [](const FunctionRef& fn, std::vector<Diagnostic>&) {
+    return mapFunctions(module, [](const FunctionRef& fn, std::vector<Diagnostic>& diags) {
         StmtSimplifier simplifier;
-        Stmt body = simplifier.mutateStmt(fn->body());
-        return body == fn->body() ? fn : fn->withBody(body);
+        return mutateBody(fn, simplifier, diags);
     });
 }
 

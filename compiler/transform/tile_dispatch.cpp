@@ -49,16 +49,9 @@ private:
 PassResult run(const ModuleRef& module, const PassContext& ctx)
 {
     return mapFunctions(module, [&ctx](const FunctionRef& fn, std::vector<Diagnostic>& diags) -> FunctionRef {
-        if (!resolveTarget(*fn, ctx)) {
-            diags.push_back({Diagnostic::Severity::Error,
-                             "tile dispatch requires a Trainium target on the function or in the current target scope",
-                             fn->span()});
-            return fn;
-        }
+        if (!requireTarget(*fn, ctx, "TileDispatch", diags)) return fn;
         Dispatch dispatch;
-        auto body = dispatch.mutateStmt(fn->body());
-        diags.insert(diags.end(), dispatch.diagnostics.begin(), dispatch.diagnostics.end());
-        return body == fn->body() ? fn : fn->withBody(body);
+        return mutateBody(fn, dispatch, diags);
     });
 }
 

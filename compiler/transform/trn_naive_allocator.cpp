@@ -100,9 +100,7 @@ PassResult run(const ModuleRef& module, const PassContext&)
         survey.visitStmt(fn->body());
         if (survey.toRewrite.empty()) return fn;
         Assign assign{survey.poolStart, survey.toRewrite};
-        auto body = assign.mutateStmt(fn->body());
-        diags.insert(diags.end(), assign.diagnostics.begin(), assign.diagnostics.end());
-        return body == fn->body() ? fn : fn->withBody(body);
+        return mutateBody(fn, assign, diags);
     });
 }
 

@@ -120,13 +120,7 @@ private:
 PassResult run(const ModuleRef& module, const PassContext& ctx)
 {
     return mapFunctions(module, [&ctx](const FunctionRef& fn, std::vector<Diagnostic>& diags) -> FunctionRef {
-        if (!resolveTarget(*fn, ctx)) {
-            diags.push_back({Diagnostic::Severity::Error,
-                             "TrnPrivateTensorAlloc requires a Trainium target on the function or in the current "
-                             "target scope",
-                             fn->span()});
-            return fn;
-        }
+        if (!requireTarget(*fn, ctx, "TrnPrivateTensorAlloc", diags)) return fn;
         Collector collector;
         auto body = collector.mutateStmt(fn->body());
         diags.insert(diags.end(), collector.diagnostics.begin(), collector.diagnostics.end());

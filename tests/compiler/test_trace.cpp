@@ -207,7 +207,9 @@ private slots:
         QVERIFY(trace.find("StmtSimplify") == nullptr);
         const auto& diagnostics = trace.entries.back().diagnostics;
         QVERIFY(hasErrors(diagnostics));
-        QVERIFY(diagnostics.front().message.find("requires a Trainium target") != std::string::npos);
+        QCOMPARE(diagnostics.front().message,
+                 std::string{"TileDispatch requires a Trainium target on the function or in the current target scope"});
+        QVERIFY(diagnostics.front().span.valid()); // at the function
         // The layout lowering before it is kept, module and text.
         const TraceEntry& lowered = trace.entries[1];
         QVERIFY(lowered.changed && !lowered.failed);
