@@ -1,5 +1,6 @@
 #include "ir/make.h"
 
+#include "ir/op_name.h"
 #include "ir/tensor_type.h"
 
 #include <algorithm>
@@ -298,10 +299,10 @@ Expr cast(DataType dtype, Expr value, Span span)
     return std::make_shared<CastNode>(dtype, std::move(value), span);
 }
 
-Expr call(std::string op, std::vector<Expr> args, Attrs attrs, DataType dtype, std::vector<TensorTypeRef> tyArgs,
+Expr call(std::string_view op, std::vector<Expr> args, Attrs attrs, DataType dtype, std::vector<TensorTypeRef> tyArgs,
           Span span)
 {
-    return std::make_shared<CallNode>(std::move(op), dtype, std::move(args), std::move(attrs), std::move(tyArgs),
+    return std::make_shared<CallNode>(internOp(op), dtype, std::move(args), std::move(attrs), std::move(tyArgs),
                                       span);
 }
 

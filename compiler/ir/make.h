@@ -3,6 +3,7 @@
 #include "ir/expr.h"
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tirx {
@@ -22,7 +23,8 @@ namespace tirx {
 [[nodiscard]] Expr logicalNot(Expr a, Span span = {});
 [[nodiscard]] Expr select(Expr cond, Expr t, Expr f, Span span = {});
 [[nodiscard]] Expr cast(DataType dtype, Expr value, Span span = {});
-[[nodiscard]] Expr call(std::string op, std::vector<Expr> args, Attrs attrs = {}, DataType dtype = DataType::voidType(),
+[[nodiscard]] Expr call(std::string_view op, std::vector<Expr> args, Attrs attrs = {},
+                        DataType dtype = DataType::voidType(),
                         std::vector<TensorTypeRef> tyArgs = {}, Span span = {});
 [[nodiscard]] Expr tensorLoad(Var tensor, std::vector<Expr> indices, Span span = {});
 [[nodiscard]] Expr tensorRegion(Var tensor, std::vector<Range> ranges, Span span = {});

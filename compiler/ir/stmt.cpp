@@ -1,6 +1,7 @@
 #include "ir/stmt.h"
 
 #include "ir/make.h"
+#include "ir/node_memory.h"
 
 namespace tirx {
 
@@ -30,48 +31,48 @@ Stmt makeSeq(std::vector<Stmt> stmts, Span span)
     flat.reserve(stmts.size());
     for (const auto& s : stmts) flattenInto(flat, s);
     if (flat.size() == 1) return flat.front();
-    return std::make_shared<SeqStmtNode>(std::move(flat), span);
+    return makeStatementNode<SeqStmtNode>(std::move(flat), span);
 }
 
 Stmt makeBind(Var var, Expr value, Span span)
 {
-    return std::make_shared<BindNode>(std::move(var), std::move(value), span);
+    return makeStatementNode<BindNode>(std::move(var), std::move(value), span);
 }
 
 Stmt makeStore(Var tensor, Expr value, std::vector<Expr> indices, Span span)
 {
-    return std::make_shared<TensorStoreNode>(std::move(tensor), std::move(value), std::move(indices), span);
+    return makeStatementNode<TensorStoreNode>(std::move(tensor), std::move(value), std::move(indices), span);
 }
 
-Stmt makeEvaluate(Expr value, Span span) { return std::make_shared<EvaluateNode>(std::move(value), span); }
+Stmt makeEvaluate(Expr value, Span span) { return makeStatementNode<EvaluateNode>(std::move(value), span); }
 
 Stmt makeFor(ForNode::Fields fields, Span span)
 {
     if (!fields.step) fields.step = intImm(1, fields.begin ? fields.begin->dtype() : DataType::int32());
-    return std::make_shared<ForNode>(std::move(fields), span);
+    return makeStatementNode<ForNode>(std::move(fields), span);
 }
 
 Stmt makeWhile(Expr cond, Stmt body, Span span)
 {
-    return std::make_shared<WhileNode>(std::move(cond), std::move(body), span);
+    return makeStatementNode<WhileNode>(std::move(cond), std::move(body), span);
 }
 
 Stmt makeIf(Expr cond, Stmt thenBody, Stmt elseBody, Span span)
 {
-    return std::make_shared<IfNode>(std::move(cond), std::move(thenBody), std::move(elseBody), span);
+    return makeStatementNode<IfNode>(std::move(cond), std::move(thenBody), std::move(elseBody), span);
 }
 
-Stmt makeBreak(Span span) { return std::make_shared<BreakNode>(span); }
-Stmt makeContinue(Span span) { return std::make_shared<ContinueNode>(span); }
+Stmt makeBreak(Span span) { return makeStatementNode<BreakNode>(span); }
+Stmt makeContinue(Span span) { return makeStatementNode<ContinueNode>(span); }
 
 Stmt makeAssert(Expr cond, Expr message, Span span)
 {
-    return std::make_shared<AssertNode>(std::move(cond), std::move(message), span);
+    return makeStatementNode<AssertNode>(std::move(cond), std::move(message), span);
 }
 
 Stmt makeRegion(std::string op, std::vector<Expr> args, Attrs attrs, Stmt body, Span span)
 {
-    return std::make_shared<RegionNode>(std::move(op), std::move(args), std::move(attrs), std::move(body), span);
+    return makeStatementNode<RegionNode>(std::move(op), std::move(args), std::move(attrs), std::move(body), span);
 }
 
 std::vector<Stmt> stmtList(const Stmt& s)

@@ -5,8 +5,8 @@
 namespace tirx::bench {
 
 // One Trainium kernel, as written before lowering, with `allocations` SBUF
-// tensors carrying Trainium layouts (three shapes of 64 bytes per partition,
-// so that 2,000 of them fit the SBUF) and five tensor accesses per
+// tensors carrying Trainium layouts (three shapes of 8 bytes per partition,
+// so that 16,000 of them fit the SBUF) and five tensor accesses per
 // allocation inside NKI instruction nests: a chain where each tensor adds
 // the two before it, and a copy from a global parameter with a layout. What
 // the lower-tirx pipeline costs grows with exactly these two numbers.
