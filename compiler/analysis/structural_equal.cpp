@@ -151,6 +151,7 @@ public:
 
 private:
     std::string m_path;
+    int m_typeDepth = 0; // > 0 while comparing the inside of a tensor type
     Span m_lspan;
     Span m_rspan;
     std::unordered_map<const VarNode*, const VarNode*> m_l2r;
@@ -195,6 +196,7 @@ private:
         Span l, r;
         SpanScope(Comparer& cmp, const Span& a, const Span& b) : c(cmp), l(cmp.m_lspan), r(cmp.m_rspan)
         {
+            if (c.m_typeDepth > 0) return;
             if (a.valid()) c.m_lspan = a;
             if (b.valid()) c.m_rspan = b;
         }
@@ -285,25 +287,36 @@ private:
     {
         if (a == b) return true;
         if (!a || !b) return fail(a ? "tensor type vs none" : "none vs tensor type");
-        if (!step(".dtype", [&] { return dtype(a->dtype(), b->dtype()); })) return false;
-        if (a->scope() != b->scope()) {
-            return step(".scope", [&] { return fail("scope " + a->scope() + " vs " + b->scope()); });
+        // The parser shares one node among the declarations of a constant
+        // type, so the locations inside it may be another declaration's: a
+        // difference in a type is reported where the type is used.
+        ++m_typeDepth;
+        const bool equal = tensorTypeFields(*a, *b);
+        --m_typeDepth;
+        return equal;
+    }
+
+    bool tensorTypeFields(const TensorType& a, const TensorType& b)
+    {
+        if (!step(".dtype", [&] { return dtype(a.dtype(), b.dtype()); })) return false;
+        if (a.scope() != b.scope()) {
+            return step(".scope", [&] { return fail("scope " + a.scope() + " vs " + b.scope()); });
         }
-        if (!exprs(".shape", a->shape(), b->shape())) return false;
-        if (!exprs(".strides", a->strides(), b->strides())) return false;
-        if (!step(".elem_offset", [&] { return optionalExpr(a->elemOffset(), b->elemOffset()); })) return false;
-        if (a->alignment() != b->alignment()) {
+        if (!exprs(".shape", a.shape(), b.shape())) return false;
+        if (!exprs(".strides", a.strides(), b.strides())) return false;
+        if (!step(".elem_offset", [&] { return optionalExpr(a.elemOffset(), b.elemOffset()); })) return false;
+        if (a.alignment() != b.alignment()) {
             return step(".align", [&] {
-                return fail("align " + std::to_string(a->alignment()) + " vs " + std::to_string(b->alignment()));
+                return fail("align " + std::to_string(a.alignment()) + " vs " + std::to_string(b.alignment()));
             });
         }
-        if (a->offsetFactor() != b->offsetFactor()) {
+        if (a.offsetFactor() != b.offsetFactor()) {
             return step(".offset_factor", [&] {
-                return fail("offset_factor " + std::to_string(a->offsetFactor()) + " vs " +
-                            std::to_string(b->offsetFactor()));
+                return fail("offset_factor " + std::to_string(a.offsetFactor()) + " vs " +
+                            std::to_string(b.offsetFactor()));
             });
         }
-        return step(".layout", [&] { return layout(a->layout(), b->layout()); });
+        return step(".layout", [&] { return layout(a.layout(), b.layout()); });
     }
 
     // A null elem_offset means 0; so does an explicit zero.

@@ -45,4 +45,12 @@ private:
 
 [[nodiscard]] TensorTypeRef makeTensorType(TensorType::Fields fields);
 
+// A key that two types share exactly when every field is equal: constants by
+// value and dtype, the layout's iters and offsets, scope, alignment and
+// offset factor. Empty when any part is not a constant or the type has
+// strides; such types are never treated as interchangeable. Kernels declare
+// thousands of tensors of a few kinds, and the parser and the passes use the
+// key to make and plan each kind once.
+[[nodiscard]] std::string constantTypeKey(const TensorType& type);
+
 } // namespace tirx

@@ -110,7 +110,7 @@ static TensorTypeRef buildType(Parser& p, const TensorArgs& t, Span span, std::s
         const int64_t o = p.requireInt(*t.offsetFactor, "offset_factor");
         f.offsetFactor = o == 0 ? 1 : static_cast<int>(o);
     }
-    return makeTensorType(std::move(f));
+    return p.shareType(std::move(f));
 }
 
 TensorTypeRef Parser::tensorType(std::vector<Arg>& args, Span span, std::string_view callee)
@@ -258,8 +258,16 @@ Value Parser::viewTensor(const Value& method, std::vector<Arg>& args, Span span)
     TensorType::Fields f = parent->fields();
     f.shape = shape;
     if (layoutArg) f.layout = resolveLayout(layoutArg, shape, f.scope, span, false);
-    auto type = makeTensorType(std::move(f));
+    auto type = shareType(std::move(f));
     return Value::ofExpr(call(kDeclTensor, {dataPointer(method, span)}, {}, DataType::handle(), {type}, span), span);
+}
+
+TensorTypeRef Parser::shareType(TensorType::Fields fields)
+{
+    TensorTypeRef type = makeTensorType(std::move(fields));
+    std::string key = constantTypeKey(*type);
+    if (key.empty()) return type;
+    return m_typesByKey.try_emplace(std::move(key), std::move(type)).first->second;
 }
 
 Layout Parser::resolveLayout(const Value* arg, const std::vector<Expr>& shape, const std::string& scope, Span span,

@@ -16,6 +16,7 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace tirx::script {
@@ -180,6 +181,9 @@ public:
     Value viewTensor(const Value& method, std::vector<Arg>& args, Span span);
     Layout resolveLayout(const Value* layoutArg, const std::vector<Expr>& shape, const std::string& scope, Span span,
                          bool oldDefault);
+    // The module's one node for a constant type declared many times over;
+    // a type that is not constant gets a node of its own.
+    TensorTypeRef shareType(TensorType::Fields fields);
     Value tileLayout(std::vector<Arg>& args, Span span);
     Value layoutFromIters(std::vector<Arg>& args, Span span);
     Value shardSpec(bool replica, Span start);
@@ -218,6 +222,11 @@ public:
     // parseFor's loop names and positional bounds (not kept across the body).
     std::vector<Token> m_loopNames;
     std::vector<Expr> m_loopBounds;
+    // Constant tensor types by constantTypeKey: kernels declare thousands of
+    // tiles of a few kinds, and every pass reads each allocation's type, so
+    // one shared node per kind keeps that reading in cache. The locations of
+    // a shared type's constants are those of its first declaration.
+    std::unordered_map<std::string, TensorTypeRef> m_typesByKey;
     // Per-function state.
     Attrs m_funcAttrs;
     bool m_inFunction = false;

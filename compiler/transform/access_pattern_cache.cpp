@@ -17,24 +17,6 @@ void appendType(std::string& out, DataType t)
     out.append(bytes, sizeof bytes);
 }
 
-bool appendConst(std::string& out, const Expr& e)
-{
-    const auto v = constInt(e);
-    if (!v) return false;
-    appendInt(out, *v);
-    return true;
-}
-
-bool appendIters(std::string& out, const std::vector<Iter>& iters)
-{
-    for (const auto& it : iters) {
-        if (!appendConst(out, it.extent) || !appendConst(out, it.stride)) return false;
-        out += it.axis.name();
-        out += ';';
-    }
-    return true;
-}
-
 // Writes an expression's structure; variables become their position in
 // `vars` plus what the simplifier reads of them.
 class KeyWriter {
@@ -124,27 +106,6 @@ private:
 };
 
 } // namespace
-
-std::string AccessPatternCache::tensorKey(const TensorType& type)
-{
-    std::string out = type.scope();
-    out += '|';
-    for (const auto& d : type.shape()) {
-        if (!appendConst(out, d)) return {};
-    }
-    if (const auto& layout = type.layout()) {
-        out += "|s";
-        if (!appendIters(out, layout->shard())) return {};
-        out += "|r";
-        if (!appendIters(out, layout->replica())) return {};
-        out += "|o";
-        for (const auto& [axis, value] : layout->offset()) {
-            out += axis.name();
-            if (!appendConst(out, value)) return {};
-        }
-    }
-    return out;
-}
 
 bool AccessPatternCache::key(const std::string& tensorKey, const std::vector<Expr>& indices, const VarRanges& ranges,
                              const VarBindings& bindings, Key& out)

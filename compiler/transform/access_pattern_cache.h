@@ -18,13 +18,11 @@ namespace tirx {
 // the simplifier by a substitution of the variables.
 class AccessPatternCache {
 public:
-    // The part of the key a tensor contributes; empty when its shape or
-    // layout is not constant (such accesses are not cached).
-    [[nodiscard]] static std::string tensorKey(const TensorType& type);
-
-    // A key for indices under `ranges`; false when the indices hold
-    // anything but constants, variables and arithmetic, or a variable with a
-    // known value (`bindings`), which the simplifier would substitute.
+    // A key for the indices of a tensor whose type's constantTypeKey is
+    // `tensorKey`, under `ranges`. False when the type is not constant
+    // (empty key), or the indices hold anything but constants, variables and
+    // arithmetic, or a variable with a known value (`bindings`), which the
+    // simplifier would substitute.
     struct Key {
         std::string text;
         std::vector<Var> vars; // in order of first occurrence

@@ -28,50 +28,6 @@ Expr dataPointer(const Var& tensor) { return call(kTensorDataPtr, {tensor}, {}, 
 
 bool hasLayout(const Var& v) { return v && v->isTensor() && v->tensorType() && v->tensorType()->layout(); }
 
-void appendBytes(std::string& out, const void* data, size_t size)
-{
-    out.append(static_cast<const char*>(data), size);
-}
-
-void appendDType(std::string& out, DataType t)
-{
-    out += static_cast<char>(t.code());
-    out += static_cast<char>(t.bits());
-    out += static_cast<char>(t.lanes());
-}
-
-// Everything a tensor's layout plan and physical type are made from, the
-// dtypes of its constants included, so that tensors declared alike share
-// them: kernels allocate thousands of tiles of a few kinds. Empty when the
-// type is not constant or has strides (those are not shared).
-std::string typeKey(const TensorType& type)
-{
-    if (!type.strides().empty()) return {};
-    const auto offset = type.elemOffset() ? constInt(type.elemOffset()) : std::optional<int64_t>{0};
-    if (!offset) return {};
-    std::string out = AccessPatternCache::tensorKey(type);
-    if (out.empty()) return out;
-    out += '|';
-    appendBytes(out, &*offset, sizeof *offset);
-    appendDType(out, type.elemOffset() ? type.elemOffset()->dtype() : DataType::handle());
-    appendDType(out, type.dtype());
-    const int sizes[] = {type.alignment(), type.offsetFactor()};
-    appendBytes(out, sizes, sizeof sizes);
-    for (const auto& d : type.shape()) appendDType(out, d->dtype());
-    if (const auto& layout = type.layout()) {
-        for (const auto* iters : {&layout->shard(), &layout->replica()}) {
-            out += '|';
-            for (const auto& it : *iters) {
-                appendDType(out, it.extent->dtype());
-                appendDType(out, it.stride->dtype());
-            }
-        }
-        out += '|';
-        for (const auto& [axis, value] : layout->offset()) appendDType(out, value->dtype());
-    }
-    return out;
-}
-
 class LayoutLowering final : public IrMutator {
 public:
     std::vector<Diagnostic> diagnostics;
@@ -180,14 +136,14 @@ private:
     struct LayoutPlan {
         Layout applied;
         GroupResult grouped;
-        std::string key; // AccessPatternCache::tensorKey
+        std::string key; // constantTypeKey, the access cache's tensor part
     };
 
     std::unordered_map<const VarNode*, Var> m_remap;
     std::unordered_map<const VarNode*, const LayoutPlan*> m_plans;
-    std::unordered_map<std::string, LayoutPlan> m_sharedPlans;       // by typeKey
-    std::unordered_map<const VarNode*, LayoutPlan> m_ownPlans;        // tensors without a typeKey
-    std::unordered_map<std::string, TensorTypeRef> m_physicalTypes;  // by typeKey and use
+    std::unordered_map<std::string, LayoutPlan> m_sharedPlans;       // by constantTypeKey
+    std::unordered_map<const VarNode*, LayoutPlan> m_ownPlans;        // tensors without a constant type
+    std::unordered_map<std::string, TensorTypeRef> m_physicalTypes;  // by constantTypeKey and use
     AccessPatternCache m_accesses;
     AccessPatternCache::Key m_key; // reused by every access
     std::unordered_set<const VarNode*> m_warned;
@@ -277,7 +233,7 @@ private:
     {
         if (auto it = m_plans.find(logical.get()); it != m_plans.end()) return *it->second;
         const TensorType& type = *logical->tensorType();
-        std::string shared = typeKey(type);
+        std::string shared = constantTypeKey(type);
         if (!shared.empty()) {
             auto found = m_sharedPlans.find(shared);
             if (found == m_sharedPlans.end()) found = m_sharedPlans.emplace(std::move(shared), makePlan(type)).first;
@@ -293,14 +249,14 @@ private:
         LayoutPlan p;
         p.applied = isTrainiumLayout(layout.get()) ? layout : canonicalizeLayout(*layout);
         p.grouped = groupLayout(*p.applied, type.shape());
-        p.key = AccessPatternCache::tensorKey(type);
+        p.key = constantTypeKey(type);
         return p;
     }
 
     // The physical type of a logical one, made once per kind of tensor.
     TensorTypeRef physicalType(const TensorType& type, bool isAllocation)
     {
-        std::string key = typeKey(type);
+        std::string key = constantTypeKey(type);
         if (key.empty()) return physicalTensorType(type, isAllocation);
         key += isAllocation ? 'a' : 'v';
         auto found = m_physicalTypes.find(key);

@@ -275,6 +275,33 @@ def main():
         QCOMPARE(as<CallNode>(a->value())->args().size(), as<CallNode>(b->value())->args().size());
     }
 
+    void constantTypesAreSharedPerKind()
+    {
+        auto r = parseOk(R"(@T.function
+def main(n: T.int32):
+    A = T.alloc_tensor((128, 8), "int8", scope="trn.sbuf")
+    B = T.alloc_tensor((128, 8), "int8", scope="trn.sbuf")
+    C = T.alloc_tensor((128, 8), "int16", scope="trn.sbuf")
+    D = T.alloc_tensor((128, 8), "int8", scope="trn.sbuf", layout=T.TileLayout(T.S[(128, 8):(1 @ P, 1 @ F)]))
+    E = T.alloc_tensor((128, 8), "int8", scope="trn.sbuf", layout=T.TileLayout(T.S[(128, 8):(1 @ P, 1 @ F)]))
+    G = T.alloc_tensor((n, 8), "int8", scope="trn.sbuf")
+    H = T.alloc_tensor((n, 8), "int8", scope="trn.sbuf")
+    I = T.alloc_tensor((T.int64(128), 8), "int8", scope="trn.sbuf")
+)");
+        QVERIFY(r.ok());
+        auto body = stmtList(mainOf(r)->body());
+        QCOMPARE(body.size(), size_t(8));
+        auto type = [&](size_t i) { return as<BindNode>(body[i])->var()->tensorType(); };
+        QCOMPARE(type(0), type(1));        // identical declarations: one node
+        QVERIFY(type(2) != type(0));       // another dtype
+        QVERIFY(type(3) != type(0));       // a layout
+        QCOMPARE(type(3), type(4));        // identical layouts too
+        QVERIFY(type(5) != type(6));       // symbolic shapes are never merged
+        QVERIFY(type(7) != type(0));       // a constant of another dtype
+        QCOMPARE(type(7)->shape().front()->dtype(), DataType::int64());
+        QVERIFY(constantTypeKey(*type(5)).empty());
+    }
+
     void lowerLayoutExample()
     {
         auto r = parseOk(kLowerLayout);

@@ -262,6 +262,26 @@ private slots:
         QCOMPARE(r.lhsSpan.line, 5u);
     }
 
+    // Declarations of one constant type share a node, so a difference
+    // inside a type is placed at the declaration that uses it.
+    void typeDifferencesReportedAtTheirUse()
+    {
+        const char* a = "from tvm_tirx.script import tirx as T\n\n@T.function\ndef main():\n"
+                        "    A = T.alloc_tensor((128, 8), \"int8\", scope=\"trn.sbuf\")\n"
+                        "    B = T.alloc_tensor((128, 8), \"int8\", scope=\"trn.sbuf\")\n";
+        const char* b = "from tvm_tirx.script import tirx as T\n\n@T.function\ndef main():\n"
+                        "    A = T.alloc_tensor((128, 8), \"int8\", scope=\"trn.sbuf\")\n"
+                        "    B = T.alloc_tensor((128, 16), \"int8\", scope=\"trn.sbuf\")\n";
+        const ParseResult x = parseModule(a);
+        const ParseResult y = parseModule(b);
+        QVERIFY(x.ok() && y.ok());
+        const EqualityResult r = structuralEqual(*x.module, *y.module);
+        QVERIFY(!r.equal);
+        QCOMPARE(QString::fromStdString(r.reason), QStringLiteral("constant 8 vs 16"));
+        QCOMPARE(r.lhsSpan.line, 6u); // B's line, although A's declaration made the shared type
+        QCOMPARE(r.rhsSpan.line, 6u);
+    }
+
     void spansReported()
     {
         const Var t = tensorVar("A", tensorTy({4}));
