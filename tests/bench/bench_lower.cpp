@@ -9,11 +9,14 @@
 // snapshots is timed apart (the release_ms counter). Every iteration lowers
 // a freshly parsed module (parsing is not timed), as after an edit, so no
 // result remembered from an earlier run of the same nodes can be reused.
-// Run: build/runner-rel/tests/bench/bench_lower --benchmark_repetitions=5
+// BM_WalkEveryNode only counts the nodes of the same module: the machine's
+// own cost of linear work, for reading the pipeline's growth against.
+// Run: build/release/tests/bench/bench_lower --benchmark_repetitions=5
 
 #include "lower_module_generator.h"
 
 #include "analysis/verify.h"
+#include "ir/functor.h"
 #include "script/parser.h"
 #include "transform/pipeline.h"
 #include "transform/registry.h"
@@ -77,6 +80,46 @@ void runLowerTirx(benchmark::State& state, bool printSnapshots)
 void BM_LowerTirx(benchmark::State& state) { runLowerTirx(state, true); }
 void BM_LowerTirxModulesOnly(benchmark::State& state) { runLowerTirx(state, false); }
 
+// Counts every statement and expression node of the same freshly parsed
+// module: the least any whole-module pass does per node, and so what linear
+// growth costs on this machine once the module no longer fits its caches.
+// The pipeline's growth is read against this one.
+class NodeCounter final : public IrVisitor {
+public:
+    int64_t nodes = 0;
+    void visitExpr(const Expr& e) override
+    {
+        ++nodes;
+        IrVisitor::visitExpr(e);
+    }
+    void visitStmt(const Stmt& s) override
+    {
+        ++nodes;
+        IrVisitor::visitStmt(s);
+    }
+};
+
+void BM_WalkEveryNode(benchmark::State& state)
+{
+    const int allocations = static_cast<int>(state.range(0));
+    const std::string source = bench::generateLoweringModule(allocations);
+    int64_t nodes = 0;
+    for (auto _ : state) {
+        state.PauseTiming();
+        auto parsed = std::make_unique<ParseResult>(parseModule(source));
+        state.ResumeTiming();
+        NodeCounter counter;
+        for (const auto& [name, fn] : parsed->module->functions()) counter.visitStmt(fn->body());
+        nodes = counter.nodes;
+        benchmark::DoNotOptimize(nodes);
+        state.PauseTiming();
+        parsed.reset();
+        state.ResumeTiming();
+    }
+    state.counters["nodes"] = static_cast<double>(nodes);
+    state.SetComplexityN(allocations);
+}
+
 // 1/8x to 8x of 2,000 allocations; Complexity fits the growth to N.
 void sizes(benchmark::internal::Benchmark* b)
 {
@@ -86,6 +129,7 @@ void sizes(benchmark::internal::Benchmark* b)
 
 BENCHMARK(BM_LowerTirx)->Apply(sizes);
 BENCHMARK(BM_LowerTirxModulesOnly)->Apply(sizes);
+BENCHMARK(BM_WalkEveryNode)->Apply(sizes);
 
 } // namespace
 
