@@ -2,6 +2,7 @@
 
 #include "ir/make.h"
 #include "ir/node_memory.h"
+#include "ir/op_name.h"
 
 namespace tirx {
 
@@ -70,9 +71,9 @@ Stmt makeAssert(Expr cond, Expr message, Span span)
     return makeStatementNode<AssertNode>(std::move(cond), std::move(message), span);
 }
 
-Stmt makeRegion(std::string op, std::vector<Expr> args, Attrs attrs, Stmt body, Span span)
+Stmt makeRegion(std::string_view op, std::vector<Expr> args, Attrs attrs, Stmt body, Span span)
 {
-    return makeStatementNode<RegionNode>(std::move(op), std::move(args), std::move(attrs), std::move(body), span);
+    return makeStatementNode<RegionNode>(internOp(op), std::move(args), std::move(attrs), std::move(body), span);
 }
 
 std::vector<Stmt> stmtList(const Stmt& s)

@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace tirx {
@@ -182,18 +183,18 @@ private:
 class RegionNode final : public StmtNode {
 public:
     static constexpr StmtKind kKind = StmtKind::Region;
-    RegionNode(std::string op, std::vector<Expr> args, Attrs attrs, Stmt body, Span span)
-        : StmtNode(kKind, span), m_op(std::move(op)), m_args(std::move(args)), m_attrs(std::move(attrs)),
-          m_body(std::move(body))
+    // `op` is the name's one shared copy (internOp).
+    RegionNode(const std::string& op, std::vector<Expr> args, Attrs attrs, Stmt body, Span span)
+        : StmtNode(kKind, span), m_op(&op), m_args(std::move(args)), m_attrs(std::move(attrs)), m_body(std::move(body))
     {
     }
-    [[nodiscard]] const std::string& op() const { return m_op; }
+    [[nodiscard]] const std::string& op() const { return *m_op; }
     [[nodiscard]] const std::vector<Expr>& args() const { return m_args; }
     [[nodiscard]] const Attrs& attrs() const { return m_attrs; }
     [[nodiscard]] const Stmt& body() const { return m_body; }
 
 private:
-    std::string m_op;
+    const std::string* m_op;
     std::vector<Expr> m_args;
     Attrs m_attrs;
     Stmt m_body;
@@ -217,7 +218,7 @@ inline constexpr const char* kTensorDataPtr = "tirx.tensor_data_ptr";
 [[nodiscard]] Stmt makeBreak(Span span = {});
 [[nodiscard]] Stmt makeContinue(Span span = {});
 [[nodiscard]] Stmt makeAssert(Expr cond, Expr message, Span span = {});
-[[nodiscard]] Stmt makeRegion(std::string op, std::vector<Expr> args, Attrs attrs, Stmt body, Span span = {});
+[[nodiscard]] Stmt makeRegion(std::string_view op, std::vector<Expr> args, Attrs attrs, Stmt body, Span span = {});
 
 // The statements of s as a list: a sequence's items, or s alone.
 [[nodiscard]] std::vector<Stmt> stmtList(const Stmt& s);

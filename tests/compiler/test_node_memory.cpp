@@ -1,7 +1,8 @@
-// How IR nodes are stored: every call node of one op shares one copy of the
-// op's name, and statement nodes, which come from a per-thread region, stay
-// valid after the thread that built them has ended (lowering runs on worker
-// threads; the explorer reads and frees the results on its GUI thread).
+// How IR nodes are stored: every call and region node of one op shares one
+// copy of the op's name, and statement nodes, which come from a per-thread
+// region, stay valid after the thread that built them has ended (lowering
+// runs on worker threads; the explorer reads and frees the results on its
+// GUI thread).
 
 #include "ir/make.h"
 #include "ir/op_name.h"
@@ -34,6 +35,16 @@ private slots:
         QCOMPARE(asCall(a).op(), op);
         QCOMPARE(&asCall(a).op(), &asCall(b).op());
         QCOMPARE(&asCall(a).op(), &internOp("tirx.nki.tensortensor"));
+    }
+
+    void regionsOfOneOpShareItsName()
+    {
+        const Stmt a = makeRegion(kTensorizedInstruction, {}, {}, makeEvaluate(intImm(0)));
+        const Stmt b = makeRegion(std::string{kTensorizedInstruction}, {}, {}, makeEvaluate(intImm(1)));
+        const auto& ra = static_cast<const RegionNode&>(*a);
+        const auto& rb = static_cast<const RegionNode&>(*b);
+        QCOMPARE(ra.op(), std::string{kTensorizedInstruction});
+        QCOMPARE(&ra.op(), &rb.op());
     }
 
     void unknownOpsAreSharedToo()
