@@ -1,5 +1,6 @@
 #include "lowered_fixture.h"
 
+#include "editor/editorcolors.h"
 #include "editor/tirxlexer.h"
 #include "irview/irview.h"
 #include "irview/tracesourcemap.h"
@@ -95,16 +96,41 @@ private slots:
         QVERIFY(trace);
         IrView view;
         QPalette dark = view.palette();
+        dark.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
         dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
         dark.setColor(QPalette::Text, QColor(0xe0, 0xe0, 0xe0));
         view.setPalette(dark);
         view.setEntry(trace->entries[1]);
         QsciLexer *lexer = view.editor()->lexer();
         QVERIFY(lexer);
+        // The editor's dark scheme, style for style.
+        const EditorColors &colors = EditorColors::dark();
         for (int style = 0; style < TirxLexer::StyleCount; ++style) {
-            QCOMPARE(lexer->paper(style), QColor(0x1e, 0x1e, 0x1e));
-            QVERIFY2(lexer->color(style).lightnessF() > 0.6, qPrintable(lexer->description(style)));
+            QCOMPARE(lexer->paper(style), colors.paper);
+            QCOMPARE(lexer->color(style), colors.styles[static_cast<size_t>(style)]);
+            QVERIFY2(lexer->color(style).lightnessF() > 0.5, qPrintable(lexer->description(style)));
         }
+    }
+
+    void followsTheLightSchemeToo()
+    {
+        IrView view;
+        QPalette light = view.palette();
+        light.setColor(QPalette::Window, QColor(0xf0, 0xf0, 0xf0));
+        light.setColor(QPalette::Base, Qt::white);
+        light.setColor(QPalette::Text, Qt::black);
+        view.setPalette(light);
+        const EditorColors &colors = EditorColors::light();
+        QsciLexer *lexer = view.editor()->lexer();
+        for (int style = 0; style < TirxLexer::StyleCount; ++style) {
+            QCOMPARE(lexer->color(style), colors.styles[static_cast<size_t>(style)]);
+            QCOMPARE(lexer->paper(style), colors.paper);
+        }
+        // The editor's emphasis too, in the view's font.
+        QVERIFY(lexer->font(TirxLexer::Callable).bold());
+        QVERIFY(lexer->font(TirxLexer::Comment).italic());
+        QVERIFY(!lexer->font(TirxLexer::Number).bold());
+        QVERIFY(lexer->font(TirxLexer::Number).fixedPitch());
     }
 };
 

@@ -2,9 +2,11 @@
 
 #include "irview/tracesourcemap.h"
 
+#include "editor/editorcolors.h"
 #include "editor/tirxlexer.h"
 
 #include <algorithm>
+#include <utility>
 
 #include <QEvent>
 #include <QFontMetrics>
@@ -24,17 +26,6 @@ QFont codeFont()
     font.setStyleHint(QFont::Monospace);
     font.setFixedPitch(true);
     return font;
-}
-
-// The lexer's colours are for a light paper; on a dark one keep the hue and
-// flip the lightness so every style stays readable.
-QColor forPaper(const QColor &color, bool dark)
-{
-    if (!dark)
-        return color;
-    const QColor hsl = color.toHsl();
-    const int lightness = std::max(170, 255 - hsl.lightness());
-    return QColor::fromHsl(hsl.hslHue(), std::min(hsl.hslSaturation(), 170), lightness);
 }
 
 } // namespace
@@ -66,35 +57,35 @@ IrView::IrView(QWidget *parent)
 
 void IrView::applyPalette()
 {
-    const QPalette &p = palette();
-    const bool dark = p.color(QPalette::Base).lightnessF() < 0.5;
+    // The editor's own scheme, so that the module reads the same in both.
+    const EditorColors &colors = EditorColors::forPalette(palette());
     const QFont font = codeFont();
+    m_lexer->setColors(colors);
     for (int style = 0; style < TirxLexer::StyleCount; ++style) {
-        m_lexer->setColor(forPaper(m_lexer->defaultColor(style), dark), style);
-        m_lexer->setPaper(p.color(QPalette::Base), style);
-        m_lexer->setFont(font, style);
+        // The view's font, bold and italic where the editor's styles are.
+        QFont styled = font;
+        styled.setBold(m_lexer->defaultFont(style).bold());
+        styled.setItalic(m_lexer->defaultFont(style).italic());
+        m_lexer->setFont(styled, style);
     }
-    m_lexer->setDefaultPaper(p.color(QPalette::Base));
-    m_lexer->setDefaultColor(p.color(QPalette::Text));
-    m_editor->setPaper(p.color(QPalette::Base));
-    m_editor->setColor(p.color(QPalette::Text));
-    m_editor->setCaretForegroundColor(p.color(QPalette::Text));
-    QColor caretLine = p.color(QPalette::Highlight);
-    caretLine.setAlpha(dark ? 60 : 30);
-    m_editor->setCaretLineBackgroundColor(caretLine);
-    m_editor->setMarginsBackgroundColor(p.color(QPalette::Window));
-    m_editor->setMarginsForegroundColor(p.color(QPalette::PlaceholderText));
+    m_editor->setPaper(colors.paper);
+    m_editor->setColor(colors.styles[TirxLexer::Default]);
+    m_editor->setCaretForegroundColor(colors.caret);
+    m_editor->setCaretLineBackgroundColor(colors.caretLine);
+    m_editor->setMarginsBackgroundColor(colors.marginPaper);
+    m_editor->setMarginsForegroundColor(colors.marginText);
     m_editor->setMarginsFont(font);
     fitLineNumberMargin();
-    m_editor->setSelectionBackgroundColor(p.color(QPalette::Highlight));
-    m_editor->setSelectionForegroundColor(p.color(QPalette::HighlightedText));
-    // A tint of the highlight, light enough for every style's colour on it.
-    const QColor highlight = p.color(QPalette::Highlight);
-    const QColor base = p.color(QPalette::Base);
-    const float share = dark ? 0.35f : 0.22f;
-    const QColor marked = QColor::fromRgbF(base.redF() + share * (highlight.redF() - base.redF()),
-                                           base.greenF() + share * (highlight.greenF() - base.greenF()),
-                                           base.blueF() + share * (highlight.blueF() - base.blueF()));
+    m_editor->setSelectionBackgroundColor(colors.selection);
+    m_editor->setSelectionForegroundColor(colors.styles[TirxLexer::Default]);
+    // The lines a source statement produced: a tint of the selection colour,
+    // light enough for every style's colour on it.
+    const QColor &paper = colors.paper;
+    const QColor &selection = colors.selection;
+    const float share = EditorColors::isDark(palette()) ? 0.6f : 0.35f;
+    const QColor marked = QColor::fromRgbF(paper.redF() + share * (selection.redF() - paper.redF()),
+                                           paper.greenF() + share * (selection.greenF() - paper.greenF()),
+                                           paper.blueF() + share * (selection.blueF() - paper.blueF()));
     m_editor->setMarkerBackgroundColor(marked, kSourceMarker);
 }
 
