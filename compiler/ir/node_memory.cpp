@@ -39,12 +39,12 @@ void* allocateStatementNode(std::size_t bytes)
     throw std::bad_alloc{};
 }
 
-void freeStatementNode(void* p, std::size_t) noexcept { mi_free(p); }
+void freeStatementNode(void* p) noexcept { mi_free(p); }
 
 #else
 
 void* allocateStatementNode(std::size_t bytes) { return ::operator new(bytes); }
-void freeStatementNode(void* p, std::size_t bytes) noexcept { ::operator delete(p, bytes); }
+void freeStatementNode(void* p) noexcept { ::operator delete(p); }
 
 #endif
 

@@ -13,14 +13,14 @@ namespace tirx {
 // in cache, where one that picks them out from between millions of
 // expression nodes waits on main memory for nearly every node.
 void* allocateStatementNode(std::size_t bytes);
-void freeStatementNode(void* p, std::size_t bytes) noexcept;
+void freeStatementNode(void* p) noexcept;
 
 template <class T> struct StatementNodeAllocator {
     using value_type = T;
     StatementNodeAllocator() = default;
     template <class U> StatementNodeAllocator(const StatementNodeAllocator<U>&) noexcept {}
     T* allocate(std::size_t n) { return static_cast<T*>(allocateStatementNode(n * sizeof(T))); }
-    void deallocate(T* p, std::size_t n) noexcept { freeStatementNode(p, n * sizeof(T)); }
+    void deallocate(T* p, std::size_t) noexcept { freeStatementNode(p); }
     template <class U> bool operator==(const StatementNodeAllocator<U>&) const noexcept { return true; }
 };
 
