@@ -573,6 +573,19 @@ void Printer::tensorType(const TensorType& t)
     m_out += ')';
 }
 
+namespace {
+
+// P, F and Bank are names every module has without an import; any other
+// axis is written through the Axis class, which the parser also always
+// knows, so that the printed module parses again as it stands.
+void appendAxis(std::string& out, Axis axis)
+{
+    if (!axis.isTrainium()) out += "Axis.";
+    out += axis.name();
+}
+
+} // namespace
+
 void Printer::layout(const TileLayout& l)
 {
     auto iters = [this](const char* ns, const std::vector<Iter>& its) {
@@ -592,7 +605,7 @@ void Printer::layout(const TileLayout& l)
                 // `@` binds like `*`: a sum needs parentheses, a product does not.
                 expr(its[i].stride.get(), kPrecMul);
                 m_out += " @ ";
-                m_out += its[i].axis.name();
+                appendAxis(m_out, its[i].axis);
             }
         }
         if (its.size() == 1) m_out += ',';
@@ -611,7 +624,7 @@ void Printer::layout(const TileLayout& l)
         } else {
             expr(value.get(), kPrecMul);
             m_out += " @ ";
-            m_out += axis.name();
+            appendAxis(m_out, axis);
         }
     }
     m_out += ')';
