@@ -22,9 +22,10 @@ mi_heap_t* statementHeap()
 // The explorer lowers the module again after every edit, and each run frees
 // the previous run's snapshots just before it allocates as much again.
 // mimalloc would hand freed pages back to the system after 25 ms and then
-// fault in fresh zeroed ones; keeping them for two seconds lets a run reuse
-// what the one before it freed (a fifth of the lowering time of a
-// 16,000-tensor kernel). Set before main(), in every program that builds IR.
+// fault in fresh zeroed ones, which on a kernel of thousands of tiles is a
+// large share of the lowering time; keeping them for two seconds lets a run
+// reuse what the one before it freed. Set before main(), in every program
+// that builds IR.
 const bool kKeepFreedPages = [] {
     mi_option_set(mi_option_decommit_delay, 2000);
     mi_option_set(mi_option_segment_decommit_delay, 2000);
