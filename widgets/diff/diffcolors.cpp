@@ -1,17 +1,8 @@
 #include "diff/diffcolors.h"
 
+#include "editor/editorcolors.h"
+
 #include <QPalette>
-
-namespace {
-
-// `a` with `amount` (0..1) of `b` mixed in.
-QColor mix(const QColor &a, const QColor &b, double amount)
-{
-    const auto channel = [amount](int x, int y) { return static_cast<int>(x + (y - x) * amount + 0.5); };
-    return QColor(channel(a.red(), b.red()), channel(a.green(), b.green()), channel(a.blue(), b.blue()));
-}
-
-} // namespace
 
 bool DiffColors::isDark(const QPalette &palette)
 {
@@ -36,8 +27,8 @@ DiffColors DiffColors::forPalette(const QPalette &palette)
         c.addedText = QColor(0x9b, 0xe9, 0xa8);
         c.hunkHeader = QColor(0x05, 0x50, 0xae);
     }
-    c.emptySide = mix(base, text, 0.06);
-    c.foldRow = mix(base, palette.color(QPalette::Highlight), 0.10);
-    c.foldText = mix(text, base, 0.35);
+    c.emptySide = mixColors(base, text, 0.06);
+    c.foldRow = mixColors(base, palette.color(QPalette::Highlight), 0.10);
+    c.foldText = mixColors(text, base, 0.35);
     return c;
 }

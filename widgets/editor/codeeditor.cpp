@@ -81,15 +81,7 @@ void CodeEditor::setUpFolding()
 
 void CodeEditor::applyColors(const EditorColors &colors)
 {
-    m_lexer->setColors(colors);
-    setPaper(colors.paper);
-    setColor(colors.styles[TirxLexer::Default]);
-    setCaretForegroundColor(colors.caret);
-    setCaretLineBackgroundColor(colors.caretLine);
-    setSelectionBackgroundColor(colors.selection);
-    setSelectionForegroundColor(colors.styles[TirxLexer::Default]);
-    setMarginsForegroundColor(colors.marginText);
-    setMarginsBackgroundColor(colors.marginPaper);
+    colors.applyTo(*this, *m_lexer);
     setFoldMarginColors(colors.foldMargin, colors.foldMargin);
     for (int marker = static_cast<int>(SC_MARKNUM_FOLDEREND); marker <= static_cast<int>(SC_MARKNUM_FOLDEROPEN); ++marker) {
         SendScintilla(SCI_MARKERSETFORE, marker, colors.foldMargin);
@@ -135,14 +127,7 @@ TirxLexer *CodeEditor::createLexer()
 {
     auto *lexer = new TirxLexer(this);
     lexer->setDefaultFont(m_font);
-    // Every style in the editor font, so comments are not proportional; bold
-    // and italic are kept from the lexer's defaults.
-    for (int style = 0; style < TirxLexer::StyleCount; ++style) {
-        QFont font = m_font;
-        font.setBold(lexer->defaultFont(style).bold());
-        font.setItalic(lexer->defaultFont(style).italic());
-        lexer->setFont(font, style);
-    }
+    lexer->setFontKeepingEmphasis(m_font);
     return lexer;
 }
 

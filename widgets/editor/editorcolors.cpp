@@ -1,5 +1,7 @@
 #include "editor/editorcolors.h"
 
+#include <Qsci/qsciscintilla.h>
+
 namespace {
 
 EditorColors makeLight()
@@ -80,6 +82,12 @@ const EditorColors &EditorColors::dark()
     return colors;
 }
 
+QColor mixColors(const QColor &a, const QColor &b, double amount)
+{
+    const auto channel = [amount](int x, int y) { return static_cast<int>(x + (y - x) * amount + 0.5); };
+    return QColor(channel(a.red(), b.red()), channel(a.green(), b.green()), channel(a.blue(), b.blue()));
+}
+
 bool EditorColors::isDark(const QPalette &palette)
 {
     return palette.color(QPalette::Window).lightness() < 128;
@@ -88,4 +96,17 @@ bool EditorColors::isDark(const QPalette &palette)
 const EditorColors &EditorColors::forPalette(const QPalette &palette)
 {
     return isDark(palette) ? dark() : light();
+}
+
+void EditorColors::applyTo(QsciScintilla &view, TirxLexer &lexer) const
+{
+    lexer.setColors(*this);
+    view.setPaper(paper);
+    view.setColor(styles[TirxLexer::Default]);
+    view.setCaretForegroundColor(caret);
+    view.setCaretLineBackgroundColor(caretLine);
+    view.setSelectionBackgroundColor(selection);
+    view.setSelectionForegroundColor(styles[TirxLexer::Default]);
+    view.setMarginsForegroundColor(marginText);
+    view.setMarginsBackgroundColor(marginPaper);
 }

@@ -75,6 +75,16 @@ void TirxLexer::setColors(const EditorColors &colors)
     setDefaultPaper(colors.paper);
 }
 
+void TirxLexer::setFontKeepingEmphasis(const QFont &font)
+{
+    for (int style = 0; style < StyleCount; ++style) {
+        QFont styled = font;
+        styled.setBold(defaultFont(style).bold());
+        styled.setItalic(defaultFont(style).italic());
+        setFont(styled, style);
+    }
+}
+
 QFont TirxLexer::defaultFont(int style) const
 {
     QFont font = QsciLexerCustom::defaultFont(style);

@@ -40,6 +40,9 @@ public:
 
     // Recolours every style (the editor follows the light or dark palette).
     void setColors(const EditorColors &colors);
+    // Every style in `font` (so comments are not proportional), bold and
+    // italic where the style's default is.
+    void setFontKeepingEmphasis(const QFont &font);
 
 private:
     // Fold levels from indentation, for the whole text: a changed indent

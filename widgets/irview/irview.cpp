@@ -60,33 +60,14 @@ void IrView::applyPalette()
     // The editor's own scheme, so that the module reads the same in both.
     const EditorColors &colors = EditorColors::forPalette(palette());
     const QFont font = codeFont();
-    m_lexer->setColors(colors);
-    for (int style = 0; style < TirxLexer::StyleCount; ++style) {
-        // The view's font, bold and italic where the editor's styles are.
-        QFont styled = font;
-        styled.setBold(m_lexer->defaultFont(style).bold());
-        styled.setItalic(m_lexer->defaultFont(style).italic());
-        m_lexer->setFont(styled, style);
-    }
-    m_editor->setPaper(colors.paper);
-    m_editor->setColor(colors.styles[TirxLexer::Default]);
-    m_editor->setCaretForegroundColor(colors.caret);
-    m_editor->setCaretLineBackgroundColor(colors.caretLine);
-    m_editor->setMarginsBackgroundColor(colors.marginPaper);
-    m_editor->setMarginsForegroundColor(colors.marginText);
+    m_lexer->setFontKeepingEmphasis(font);
+    colors.applyTo(*m_editor, *m_lexer);
     m_editor->setMarginsFont(font);
     fitLineNumberMargin();
-    m_editor->setSelectionBackgroundColor(colors.selection);
-    m_editor->setSelectionForegroundColor(colors.styles[TirxLexer::Default]);
     // The lines a source statement produced: a tint of the selection colour,
     // light enough for every style's colour on it.
-    const QColor &paper = colors.paper;
-    const QColor &selection = colors.selection;
-    const float share = EditorColors::isDark(palette()) ? 0.6f : 0.35f;
-    const QColor marked = QColor::fromRgbF(paper.redF() + share * (selection.redF() - paper.redF()),
-                                           paper.greenF() + share * (selection.greenF() - paper.greenF()),
-                                           paper.blueF() + share * (selection.blueF() - paper.blueF()));
-    m_editor->setMarkerBackgroundColor(marked, kSourceMarker);
+    const double share = EditorColors::isDark(palette()) ? 0.6 : 0.35;
+    m_editor->setMarkerBackgroundColor(mixColors(colors.paper, colors.selection, share), kSourceMarker);
 }
 
 void IrView::changeEvent(QEvent *event)
