@@ -144,6 +144,8 @@ private:
     std::unordered_map<std::string, LayoutPlan> m_sharedPlans;       // by constantTypeKey
     std::unordered_map<const VarNode*, LayoutPlan> m_ownPlans;        // tensors without a constant type
     std::unordered_map<std::string, TensorTypeRef> m_physicalTypes;  // by constantTypeKey and use
+    // Types live as long as the module being lowered, which outlives the pass.
+    std::unordered_map<const TensorType*, std::string> m_typeKeys;
     AccessPatternCache m_accesses;
     AccessPatternCache::Key m_key; // reused by every access
     std::unordered_set<const VarNode*> m_warned;
@@ -233,30 +235,39 @@ private:
     {
         if (auto it = m_plans.find(logical.get()); it != m_plans.end()) return *it->second;
         const TensorType& type = *logical->tensorType();
-        std::string shared = constantTypeKey(type);
+        const std::string& shared = typeKey(type);
         if (!shared.empty()) {
             auto found = m_sharedPlans.find(shared);
-            if (found == m_sharedPlans.end()) found = m_sharedPlans.emplace(std::move(shared), makePlan(type)).first;
+            if (found == m_sharedPlans.end()) found = m_sharedPlans.emplace(shared, makePlan(type, shared)).first;
             return *m_plans.emplace(logical.get(), &found->second).first->second;
         }
-        const LayoutPlan& own = m_ownPlans.emplace(logical.get(), makePlan(type)).first->second;
+        const LayoutPlan& own = m_ownPlans.emplace(logical.get(), makePlan(type, shared)).first->second;
         return *m_plans.emplace(logical.get(), &own).first->second;
     }
 
-    static LayoutPlan makePlan(const TensorType& type)
+    static LayoutPlan makePlan(const TensorType& type, const std::string& key)
     {
         const Layout& layout = type.layout();
         LayoutPlan p;
         p.applied = isTrainiumLayout(layout.get()) ? layout : canonicalizeLayout(*layout);
         p.grouped = groupLayout(*p.applied, type.shape());
-        p.key = constantTypeKey(type);
+        p.key = key;
         return p;
+    }
+
+    // constantTypeKey, worked out once per type node: the parser shares one
+    // node among the declarations of a kind, and every one of them asks.
+    const std::string& typeKey(const TensorType& type)
+    {
+        auto it = m_typeKeys.find(&type);
+        if (it == m_typeKeys.end()) it = m_typeKeys.emplace(&type, constantTypeKey(type)).first;
+        return it->second;
     }
 
     // The physical type of a logical one, made once per kind of tensor.
     TensorTypeRef physicalType(const TensorType& type, bool isAllocation)
     {
-        std::string key = constantTypeKey(type);
+        std::string key = typeKey(type);
         if (key.empty()) return physicalTensorType(type, isAllocation);
         key += isAllocation ? 'a' : 'v';
         auto found = m_physicalTypes.find(key);
