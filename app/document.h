@@ -11,11 +11,11 @@
 class Document {
 public:
     [[nodiscard]] QString filePath() const { return m_filePath; }
-    void setFilePath(const QString &path);
+    void setFilePath(const QString& path);
 
     // An example opened from the application's resources has no file path:
     // saving it asks for one.
-    void setExample(const QString &exampleName);
+    void setExample(const QString& exampleName);
 
     [[nodiscard]] bool isUntitled() const { return m_filePath.isEmpty(); }
 
@@ -25,7 +25,7 @@ public:
 
     // Reads a whole file as UTF-8; on failure returns nothing and sets *error
     // to a message naming the path.
-    [[nodiscard]] static std::optional<QString> readText(const QString &path, QString *error);
+    [[nodiscard]] static std::optional<QString> readText(const QString& path, QString* error);
 
     // Called between the chunks of a save with the bytes written so far and
     // the total; returning false abandons the save.
@@ -34,8 +34,8 @@ public:
     // Writes text as UTF-8 through a QSaveFile: the old file is replaced only
     // once every byte is on disk, so a failed, abandoned or killed save never
     // leaves a half-written file behind.
-    [[nodiscard]] static bool writeText(const QString &path, const QString &text, QString *error,
-                                        const SaveProgress &progress = {});
+    [[nodiscard]] static bool writeText(const QString& path, const QString& text, QString* error,
+                                        const SaveProgress& progress = {});
 
 private:
     QString m_filePath;

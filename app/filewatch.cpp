@@ -3,17 +3,14 @@
 #include <QFile>
 #include <QFileSystemWatcher>
 
-FileWatch::FileWatch(QObject *parent)
-    : QObject(parent)
-    , m_watcher(new QFileSystemWatcher(this))
+FileWatch::FileWatch(QObject* parent) : QObject(parent), m_watcher(new QFileSystemWatcher(this))
 {
-    connect(m_watcher, &QFileSystemWatcher::fileChanged, this, [this](const QString &path) {
-        if (path == m_path)
-            check();
+    connect(m_watcher, &QFileSystemWatcher::fileChanged, this, [this](const QString& path) {
+        if (path == m_path) check();
     });
 }
 
-void FileWatch::watch(const QString &path, const QByteArray &contents)
+void FileWatch::watch(const QString& path, const QByteArray& contents)
 {
     stop();
     m_path = path;
@@ -24,8 +21,7 @@ void FileWatch::watch(const QString &path, const QByteArray &contents)
 
 void FileWatch::stop()
 {
-    if (!m_watcher->files().isEmpty())
-        m_watcher->removePaths(m_watcher->files());
+    if (!m_watcher->files().isEmpty()) m_watcher->removePaths(m_watcher->files());
     m_path.clear();
     m_known.clear();
 }
@@ -33,14 +29,12 @@ void FileWatch::stop()
 void FileWatch::rewatch()
 {
     // A file replaced by a rename is dropped from the watcher.
-    if (!m_path.isEmpty() && !m_watcher->files().contains(m_path) && QFile::exists(m_path))
-        m_watcher->addPath(m_path);
+    if (!m_path.isEmpty() && !m_watcher->files().contains(m_path) && QFile::exists(m_path)) m_watcher->addPath(m_path);
 }
 
 void FileWatch::check()
 {
-    if (m_path.isEmpty())
-        return;
+    if (m_path.isEmpty()) return;
     QFile file(m_path);
     if (!file.open(QIODevice::ReadOnly)) {
         if (!m_missing) {
@@ -52,8 +46,7 @@ void FileWatch::check()
     m_missing = false;
     const QByteArray contents = file.readAll();
     rewatch();
-    if (contents == m_known)
-        return;
+    if (contents == m_known) return;
     // Reported once per change: asking again needs another change.
     m_known = contents;
     emit changedOnDisk(m_path);

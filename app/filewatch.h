@@ -14,26 +14,26 @@ class FileWatch : public QObject {
     Q_OBJECT
 
 public:
-    explicit FileWatch(QObject *parent = nullptr);
+    explicit FileWatch(QObject* parent = nullptr);
 
     [[nodiscard]] QString path() const { return m_path; }
     // Starts watching path, whose contents are now `contents`.
-    void watch(const QString &path, const QByteArray &contents);
+    void watch(const QString& path, const QByteArray& contents);
     // The file now holds `contents` (after a save, or a change the user kept).
-    void setKnownContents(const QByteArray &contents) { m_known = contents; }
+    void setKnownContents(const QByteArray& contents) { m_known = contents; }
     void stop();
 
     // Compares the file with the known contents now, as the watcher would.
     void check();
 
 signals:
-    void changedOnDisk(const QString &path);
-    void removedFromDisk(const QString &path);
+    void changedOnDisk(const QString& path);
+    void removedFromDisk(const QString& path);
 
 private:
     void rewatch();
 
-    QFileSystemWatcher *m_watcher;
+    QFileSystemWatcher* m_watcher;
     QString m_path;
     QByteArray m_known;
     bool m_missing = false;

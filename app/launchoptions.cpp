@@ -9,7 +9,7 @@ namespace {
 const QStringList kViews = {u"editor"_s, u"diff"_s, u"ir"_s, u"sbuf"_s, u"psum"_s, u"layout"_s, u"graph"_s};
 } // namespace
 
-void addLaunchOptions(QCommandLineParser &parser)
+void addLaunchOptions(QCommandLineParser& parser)
 {
     parser.setApplicationDescription(u"Workbench for AWS Trainium kernels written in TIRx TVMScript."_s);
     parser.addHelpOption();
@@ -22,23 +22,20 @@ void addLaunchOptions(QCommandLineParser &parser)
         {u"theme"_s, u"Colours for this run: system|light|dark (default: as last chosen in View > Theme)."_s,
          u"THEME"_s},
     });
-    parser.addPositionalArgument(u"FILE"_s, u"TIRx module to open (default: a bundled example)."_s,
-                                 u"[FILE]"_s);
+    parser.addPositionalArgument(u"FILE"_s, u"TIRx module to open (default: a bundled example)."_s, u"[FILE]"_s);
 }
 
-std::optional<QSize> parseSize(const QString &text)
+std::optional<QSize> parseSize(const QString& text)
 {
     static const QRegularExpression pattern(u"^(\\d{1,5})x(\\d{1,5})$"_s);
     const QRegularExpressionMatch match = pattern.match(text);
-    if (!match.hasMatch())
-        return std::nullopt;
+    if (!match.hasMatch()) return std::nullopt;
     const QSize size(match.captured(1).toInt(), match.captured(2).toInt());
-    if (size.width() <= 0 || size.height() <= 0)
-        return std::nullopt;
+    if (size.width() <= 0 || size.height() <= 0) return std::nullopt;
     return size;
 }
 
-std::optional<LaunchOptions> readLaunchOptions(const QCommandLineParser &parser, QString *error)
+std::optional<LaunchOptions> readLaunchOptions(const QCommandLineParser& parser, QString* error)
 {
     LaunchOptions options;
     const QStringList positional = parser.positionalArguments();
@@ -46,8 +43,7 @@ std::optional<LaunchOptions> readLaunchOptions(const QCommandLineParser &parser,
         *error = u"expected at most one FILE, got %1"_s.arg(positional.size());
         return std::nullopt;
     }
-    if (!positional.isEmpty())
-        options.file = positional.first();
+    if (!positional.isEmpty()) options.file = positional.first();
 
     options.screenshotPath = parser.value(u"screenshot"_s);
     if (parser.isSet(u"size"_s)) {

@@ -19,15 +19,14 @@ struct LaunchOptions {
     QString pass;
     QString view = QStringLiteral("editor");
     std::optional<Theme> theme; // empty: the one in the settings
-    QStringList warnings; // accepted but not (yet) honoured
+    QStringList warnings;       // accepted but not (yet) honoured
 };
 
 // Declares the options on the parser (including --help and --version).
-void addLaunchOptions(QCommandLineParser &parser);
+void addLaunchOptions(QCommandLineParser& parser);
 
 // Reads the parsed arguments; on a bad value returns nothing and sets *error.
-[[nodiscard]] std::optional<LaunchOptions> readLaunchOptions(const QCommandLineParser &parser,
-                                                             QString *error);
+[[nodiscard]] std::optional<LaunchOptions> readLaunchOptions(const QCommandLineParser& parser, QString* error);
 
 // "1280x800" -> QSize; nothing for malformed or non-positive sizes.
-[[nodiscard]] std::optional<QSize> parseSize(const QString &text);
+[[nodiscard]] std::optional<QSize> parseSize(const QString& text);

@@ -23,17 +23,13 @@ tirx::Diagnostic note(tirx::Diagnostic::Severity severity, std::string message)
 }
 } // namespace
 
-LoweringController::LoweringController(QObject *parent)
-    : QObject(parent)
-    , m_debounce(new QTimer(this))
-    , m_preset(QSettings().value(kPresetKey, kDefaultPreset).toString())
-    , m_defaultTarget(QSettings().value(kTargetKey, kDefaultTarget).toString())
-    , m_generation(std::make_shared<std::atomic<quint64>>(0))
+LoweringController::LoweringController(QObject* parent)
+    : QObject(parent), m_debounce(new QTimer(this)), m_preset(QSettings().value(kPresetKey, kDefaultPreset).toString()),
+      m_defaultTarget(QSettings().value(kTargetKey, kDefaultTarget).toString()),
+      m_generation(std::make_shared<std::atomic<quint64>>(0))
 {
-    if (!tirx::findPreset(m_preset.toStdString()))
-        m_preset = kDefaultPreset;
-    if (!tirx::findTarget(m_defaultTarget.toStdString()))
-        m_defaultTarget = kDefaultTarget;
+    if (!tirx::findPreset(m_preset.toStdString())) m_preset = kDefaultPreset;
+    if (!tirx::findTarget(m_defaultTarget.toStdString())) m_defaultTarget = kDefaultTarget;
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(kDebounceMs);
     connect(m_debounce, &QTimer::timeout, this, &LoweringController::start);
@@ -43,69 +39,56 @@ LoweringController::~LoweringController()
 {
     // A worker posts to this object between passes; it must be gone first.
     ++*m_generation;
-    for (QFuture<void> &worker : m_workers)
-        worker.waitForFinished();
+    for (QFuture<void>& worker : m_workers) worker.waitForFinished();
 }
 
-int LoweringController::debounceMs() const
-{
-    return m_debounce->interval();
-}
+int LoweringController::debounceMs() const { return m_debounce->interval(); }
 
-void LoweringController::setDebounceMs(int ms)
-{
-    m_debounce->setInterval(std::max(0, ms));
-}
+void LoweringController::setDebounceMs(int ms) { m_debounce->setInterval(std::max(0, ms)); }
 
-
-void LoweringController::setPreset(const QString &preset)
+void LoweringController::setPreset(const QString& preset)
 {
-    if (preset == m_preset || !tirx::findPreset(preset.toStdString()))
-        return;
+    if (preset == m_preset || !tirx::findPreset(preset.toStdString())) return;
     m_preset = preset;
     m_passes.clear();
     QSettings().setValue(kPresetKey, preset);
     relower();
 }
 
-void LoweringController::setDefaultTarget(const QString &tag)
+void LoweringController::setDefaultTarget(const QString& tag)
 {
-    if (tag == m_defaultTarget || !tirx::findTarget(tag.toStdString()))
-        return;
+    if (tag == m_defaultTarget || !tirx::findTarget(tag.toStdString())) return;
     m_defaultTarget = tag;
     QSettings().setValue(kTargetKey, tag);
     relower();
 }
 
-void LoweringController::setPasses(const QStringList &passes)
+void LoweringController::setPasses(const QStringList& passes)
 {
-    if (passes == m_passes)
-        return;
+    if (passes == m_passes) return;
     m_passes = passes;
     relower();
 }
 
 void LoweringController::relower()
 {
-    if (!m_source.isNull())
-        m_debounce->start(0);
+    if (!m_source.isNull()) m_debounce->start(0);
 }
 
 LoweringController::Request LoweringController::request() const
 {
     Request request{m_source.toStdString(), m_preset.toStdString(), {}, m_defaultTarget.toStdString()};
-    for (const QString &pass : m_passes)
-        request.passes.push_back(pass.toStdString());
+    for (const QString& pass : m_passes) request.passes.push_back(pass.toStdString());
     return request;
 }
 
-void LoweringController::setSource(const QString &text)
+void LoweringController::setSource(const QString& text)
 {
     m_source = text;
     m_debounce->start();
 }
 
-void LoweringController::lowerNow(const QString &text)
+void LoweringController::lowerNow(const QString& text)
 {
     m_debounce->stop();
     m_source = text;
@@ -113,55 +96,47 @@ void LoweringController::lowerNow(const QString &text)
     publish(lower(request()));
 }
 
-LoweringController::Result LoweringController::lower(const Request &request, const EntryCallback &onEntry)
+LoweringController::Result LoweringController::lower(const Request& request, const EntryCallback& onEntry)
 {
-    const std::string &defaultTarget = request.defaultTarget;
+    const std::string& defaultTarget = request.defaultTarget;
     Result result;
     const tirx::ParseResult parsed = tirx::parseModule(request.source);
     result.diagnostics = parsed.diagnostics;
     if (!parsed.ok()) {
         if (!tirx::hasErrors(result.diagnostics))
-            result.diagnostics.push_back(
-                note(tirx::Diagnostic::Severity::Error, "the module could not be read"));
+            result.diagnostics.push_back(note(tirx::Diagnostic::Severity::Error, "the module could not be read"));
         return result;
     }
 
-    const tirx::Target *target = nullptr;
+    const tirx::Target* target = nullptr;
     if (parsed.target) {
         target = tirx::findTarget(*parsed.target);
         if (!target)
-            result.diagnostics.push_back(
-                note(tirx::Diagnostic::Severity::Warning,
-                     "unknown target '" + *parsed.target + "'; using " + defaultTarget));
+            result.diagnostics.push_back(note(tirx::Diagnostic::Severity::Warning,
+                                              "unknown target '" + *parsed.target + "'; using " + defaultTarget));
     }
-    if (!target)
-        target = tirx::findTarget(defaultTarget);
-    if (!target)
-        target = &tirx::defaultTarget();
+    if (!target) target = tirx::findTarget(defaultTarget);
+    if (!target) target = &tirx::defaultTarget();
 
     tirx::PipelineOptions options;
-    const tirx::PipelinePreset *p = tirx::findPreset(request.preset);
-    if (!p)
-        p = tirx::findPreset(kDefaultPreset.toStdString());
+    const tirx::PipelinePreset* p = tirx::findPreset(request.preset);
+    if (!p) p = tirx::findPreset(kDefaultPreset.toStdString());
     if (!request.passes.empty()) {
         options.name = "custom";
         options.passes = request.passes;
     } else if (p) {
         options.name = std::string(p->name);
-        for (std::string_view name : p->passes)
-            options.passes.emplace_back(name);
+        for (std::string_view name : p->passes) options.passes.emplace_back(name);
     }
     options.context.target = target;
-    options.check = [](const tirx::Module &m, const tirx::PassContext &ctx) {
+    options.check = [](const tirx::Module& m, const tirx::PassContext& ctx) {
         return ctx.target ? tirx::verifyModule(m, *ctx.target) : std::vector<tirx::Diagnostic>{};
     };
-    if (onEntry)
-        options.onEntry = [&](const tirx::TraceEntry &entry) { return onEntry(options, entry); };
+    if (onEntry) options.onEntry = [&](const tirx::TraceEntry& entry) { return onEntry(options, entry); };
     auto trace = std::make_shared<tirx::Trace>(tirx::runPipeline(parsed.module, options));
-    for (const tirx::TraceEntry &entry : trace->entries) {
+    for (const tirx::TraceEntry& entry : trace->entries) {
         for (tirx::Diagnostic d : entry.diagnostics) {
-            if (entry.passName != "input")
-                d.message = "[" + entry.passName + "] " + d.message;
+            if (entry.passName != "input") d.message = "[" + entry.passName + "] " + d.message;
             result.diagnostics.push_back(std::move(d));
         }
     }
@@ -172,8 +147,7 @@ LoweringController::Result LoweringController::lower(const Request &request, con
 void LoweringController::start()
 {
     const quint64 generation = ++*m_generation;
-    if (m_running++ == 0)
-        emit busyChanged(true);
+    if (m_running++ == 0) emit busyChanged(true);
     forgetFinishedWorkers();
 
     // The worker reads only the shared counter and posts copies back, the
@@ -181,43 +155,37 @@ void LoweringController::start()
     // waits. (A QFuture continuation with a context object could still run
     // after that wait, on an object being destroyed.)
     const std::shared_ptr<std::atomic<quint64>> latest = m_generation;
-    const EntryCallback onEntry = [this, latest, generation](const tirx::PipelineOptions &options,
-                                                             const tirx::TraceEntry &entry) {
-        if (latest->load() != generation)
-            return false; // overtaken: stop at this pass
+    const EntryCallback onEntry = [this, latest, generation](const tirx::PipelineOptions& options,
+                                                             const tirx::TraceEntry& entry) {
+        if (latest->load() != generation) return false; // overtaken: stop at this pass
         tirx::Trace header;
         header.pipeline = options.name;
         header.targetTag = options.context.target ? options.context.target->tag : std::string{};
         QMetaObject::invokeMethod(
-            this, [this, generation, header, entry] { addEntry(generation, header, entry); },
-            Qt::QueuedConnection);
+            this, [this, generation, header, entry] { addEntry(generation, header, entry); }, Qt::QueuedConnection);
         return true;
     };
     m_workers.append(QtConcurrent::run([this, generation, request = request(), onEntry] {
         Result result = lower(request, onEntry);
         QMetaObject::invokeMethod(
-            this, [this, generation, result = std::move(result)] { finish(generation, result); },
-            Qt::QueuedConnection);
+            this, [this, generation, result = std::move(result)] { finish(generation, result); }, Qt::QueuedConnection);
     }));
 }
 
-void LoweringController::finish(quint64 generation, const Result &result)
+void LoweringController::finish(quint64 generation, const Result& result)
 {
-    if (--m_running == 0)
-        emit busyChanged(false);
-    if (generation == m_generation->load())
-        publish(result);
+    if (--m_running == 0) emit busyChanged(false);
+    if (generation == m_generation->load()) publish(result);
 }
 
 void LoweringController::forgetFinishedWorkers()
 {
-    m_workers.removeIf([](const QFuture<void> &worker) { return worker.isFinished(); });
+    m_workers.removeIf([](const QFuture<void>& worker) { return worker.isFinished(); });
 }
 
-void LoweringController::addEntry(quint64 generation, const tirx::Trace &header, const tirx::TraceEntry &entry)
+void LoweringController::addEntry(quint64 generation, const tirx::Trace& header, const tirx::TraceEntry& entry)
 {
-    if (generation != m_generation->load())
-        return;
+    if (generation != m_generation->load()) return;
     if (generation != m_partialGeneration) {
         m_partialGeneration = generation;
         m_partial = header;
@@ -226,7 +194,7 @@ void LoweringController::addEntry(quint64 generation, const tirx::Trace &header,
     emit entryReady(std::make_shared<const tirx::Trace>(m_partial));
 }
 
-void LoweringController::publish(const Result &result)
+void LoweringController::publish(const Result& result)
 {
     m_partialGeneration = 0;
     m_partial = tirx::Trace{};

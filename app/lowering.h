@@ -30,27 +30,27 @@ class LoweringController : public QObject {
 public:
     static constexpr int kDebounceMs = 150;
 
-    explicit LoweringController(QObject *parent = nullptr);
+    explicit LoweringController(QObject* parent = nullptr);
     // Stops the running worker at its next pass and waits for it.
     ~LoweringController() override;
 
     // Pipeline preset name ("lower-tirx", "trn", "none"); kept in the settings.
     [[nodiscard]] QString preset() const { return m_preset; }
-    void setPreset(const QString &preset);
+    void setPreset(const QString& preset);
     // Target tag used when the module names none; kept in the settings.
     [[nodiscard]] QString defaultTarget() const { return m_defaultTarget; }
-    void setDefaultTarget(const QString &tag);
+    void setDefaultTarget(const QString& tag);
     // The passes to run instead of the preset's (some switched off); empty
     // runs the preset's. Choosing a preset clears it.
     [[nodiscard]] QStringList passes() const { return m_passes; }
-    void setPasses(const QStringList &passes);
+    void setPasses(const QStringList& passes);
     // Delay between the last edit and the lowering; 0 lowers on the next
     // turn of the event loop (the benchmark uses it).
     [[nodiscard]] int debounceMs() const;
     void setDebounceMs(int ms);
 
     [[nodiscard]] std::shared_ptr<const tirx::Trace> trace() const { return m_trace; }
-    [[nodiscard]] const std::vector<tirx::Diagnostic> &diagnostics() const { return m_diagnostics; }
+    [[nodiscard]] const std::vector<tirx::Diagnostic>& diagnostics() const { return m_diagnostics; }
     [[nodiscard]] bool isStale() const { return m_stale; }
     [[nodiscard]] bool isBusy() const { return m_running > 0; }
 
@@ -68,23 +68,23 @@ public:
     };
     // Called with each entry as its pass finishes (and the options it runs
     // under, for the target and pipeline names); false stops the run.
-    using EntryCallback = std::function<bool(const tirx::PipelineOptions &, const tirx::TraceEntry &)>;
+    using EntryCallback = std::function<bool(const tirx::PipelineOptions&, const tirx::TraceEntry&)>;
     // Parses and lowers on the calling thread.
-    [[nodiscard]] static Result lower(const Request &request, const EntryCallback &onEntry = {});
+    [[nodiscard]] static Result lower(const Request& request, const EntryCallback& onEntry = {});
 
 public slots:
     // Restarts the debounce; the text is lowered when it fires.
-    void setSource(const QString &text);
+    void setSource(const QString& text);
     // Lowers now, on this thread, and publishes the result (for screenshots
     // and first loads, which should not wait for the worker).
-    void lowerNow(const QString &text);
+    void lowerNow(const QString& text);
 
 signals:
     // The Trace so far, after one more pass of the running request; always
     // followed by traceReady (or nothing, if a newer request overtook it).
     void entryReady(std::shared_ptr<const tirx::Trace> partial);
     void traceReady(std::shared_ptr<const tirx::Trace> trace);
-    void diagnosticsReady(const std::vector<tirx::Diagnostic> &diagnostics);
+    void diagnosticsReady(const std::vector<tirx::Diagnostic>& diagnostics);
     void staleChanged(bool stale);
     void busyChanged(bool busy);
 
@@ -93,12 +93,12 @@ private:
     [[nodiscard]] Request request() const;
     // Lowers the current text again soon (the pipeline or target changed).
     void relower();
-    void addEntry(quint64 generation, const tirx::Trace &header, const tirx::TraceEntry &entry);
-    void finish(quint64 generation, const Result &result);
+    void addEntry(quint64 generation, const tirx::Trace& header, const tirx::TraceEntry& entry);
+    void finish(quint64 generation, const Result& result);
     void forgetFinishedWorkers();
-    void publish(const Result &result);
+    void publish(const Result& result);
 
-    QTimer *m_debounce;
+    QTimer* m_debounce;
     QString m_source;
     QString m_preset;
     QString m_defaultTarget;

@@ -14,12 +14,9 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-void printError(const QString &message)
-{
-    std::fprintf(stderr, "tirx-explorer: error: %s\n", qUtf8Printable(message));
-}
+void printError(const QString& message) { std::fprintf(stderr, "tirx-explorer: error: %s\n", qUtf8Printable(message)); }
 
-void printWarning(const QString &message)
+void printWarning(const QString& message)
 {
     std::fprintf(stderr, "tirx-explorer: warning: %s\n", qUtf8Printable(message));
 }
@@ -31,7 +28,7 @@ bool hasDisplay()
 }
 
 // Requests answered without showing a window.
-bool needsNoWindow(int argc, char *argv[])
+bool needsNoWindow(int argc, char* argv[])
 {
     for (int i = 1; i < argc; ++i) {
         const QByteArray arg(argv[i]);
@@ -44,7 +41,7 @@ bool needsNoWindow(int argc, char *argv[])
 
 } // namespace
 
-int main(int argc, char *argv[])
+int main(int argc, char* argv[])
 {
     // Without a display Qt aborts while creating the application. Help,
     // version and screenshots render offscreen instead; anything else gets a
@@ -74,8 +71,7 @@ int main(int argc, char *argv[])
         printError(error);
         return 2;
     }
-    for (const QString &warning : options->warnings)
-        printWarning(warning);
+    for (const QString& warning : options->warnings) printWarning(warning);
 
     MainWindow window;
     // Screenshots take the light look unless told otherwise, so they do not
@@ -90,8 +86,7 @@ int main(int argc, char *argv[])
     }
 
     if (!options->screenshotPath.isEmpty()) {
-        for (const QString &warning : window.prepareScreenshot(options->pass, options->view))
-            printWarning(warning);
+        for (const QString& warning : window.prepareScreenshot(options->pass, options->view)) printWarning(warning);
         if (!writeScreenshot(&window, options->size, options->screenshotPath, &error)) {
             printError(error);
             return 1;
@@ -100,8 +95,7 @@ int main(int argc, char *argv[])
     }
 
     // Only an interactive session touches the settings.
-    if (!options->file.isEmpty())
-        window.addRecentFile(options->file);
+    if (!options->file.isEmpty()) window.addRecentFile(options->file);
     window.restoreSettings();
     window.show();
     // After a crash, what the last session had not saved is offered back.

@@ -5,9 +5,9 @@
 #include "lowering.h"
 
 #include "diff/diffview.h"
-#include "irview/irview.h"
 #include "editor/codeeditor.h"
 #include "editor/editorcolors.h"
+#include "irview/irview.h"
 #include "passes/passstepper.h"
 
 #include <QDockWidget>
@@ -29,14 +29,11 @@ constexpr int kEditorChromePx = 60;
 // ...and the docks never get less than this.
 constexpr int kMinDockWidth = 700;
 
-QString fromStd(std::string_view text)
-{
-    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
-}
+QString fromStd(std::string_view text) { return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())); }
 
-QDockWidget *makeDock(const QString &title, const QString &name, QWidget *widget, QMainWindow *window)
+QDockWidget* makeDock(const QString& title, const QString& name, QWidget* widget, QMainWindow* window)
 {
-    auto *dock = new QDockWidget(title, window);
+    auto* dock = new QDockWidget(title, window);
     dock->setObjectName(name);
     dock->setWidget(widget);
     return dock;
@@ -62,10 +59,10 @@ void MainWindow::createDocks()
     resizeDocks({m_passesDock, m_diffDock}, {190, 560}, Qt::Vertical);
     resizeDocks({m_problemsDock}, {110}, Qt::Vertical);
 
-    for (QDockWidget *dock : {m_passesDock, m_diffDock, m_irDock, m_problemsDock})
+    for (QDockWidget* dock : {m_passesDock, m_diffDock, m_irDock, m_problemsDock})
         m_viewMenu->addAction(dock->toggleViewAction());
     m_viewMenu->addSeparator();
-    const QList<QAction *> stepping = m_stepper->actions();
+    const QList<QAction*> stepping = m_stepper->actions();
     m_viewMenu->addActions(stepping);
 
     connect(m_problems, &QListWidget::itemActivated, this, &MainWindow::jumpToProblem);
@@ -77,15 +74,13 @@ void MainWindow::connectSourceLinks()
     // The caret's line marks the IR it became; choosing an IR line puts the
     // caret on its source. The guard keeps the marking from moving the caret.
     connect(m_editor, &QsciScintilla::cursorPositionChanged, this, [this](int line, int) {
-        if (m_followingSource)
-            return;
+        if (m_followingSource) return;
         const QScopedValueRollback guard(m_followingSource, true);
         m_diff->revealSourceLine(line + 1);
         m_ir->revealSourceLine(line + 1);
     });
-    const auto jump = [this](const tirx::Span &span) {
-        if (m_followingSource)
-            return;
+    const auto jump = [this](const tirx::Span& span) {
+        if (m_followingSource) return;
         const QScopedValueRollback guard(m_followingSource, true);
         jumpTo(static_cast<int>(span.line), static_cast<int>(span.column), false);
     };
@@ -106,8 +101,7 @@ void MainWindow::connectLowering()
     m_stepper->setTarget(m_lowering->defaultTarget());
     connect(m_stepper, &PassStepper::targetChanged, m_lowering, &LoweringController::setDefaultTarget);
     connect(m_stepper, &PassStepper::enabledPassesChanged, m_lowering, &LoweringController::setPasses);
-    connect(m_editor, &CodeEditor::textChanged, m_lowering,
-            [this] { m_lowering->setSource(m_editor->text()); });
+    connect(m_editor, &CodeEditor::textChanged, m_lowering, [this] { m_lowering->setSource(m_editor->text()); });
     connect(m_stepper, &PassStepper::presetChanged, m_lowering, &LoweringController::setPreset);
     // The stepper grows pass by pass, then gets the complete Trace.
     connect(m_lowering, &LoweringController::entryReady, this, &MainWindow::showTrace);
@@ -116,8 +110,7 @@ void MainWindow::connectLowering()
     connect(m_lowering, &LoweringController::staleChanged, this, [this](bool stale) {
         m_stepper->setStale(stale);
         if (stale)
-            statusBar()->showMessage(
-                tr("The module does not parse; the passes show the last version that did"));
+            statusBar()->showMessage(tr("The module does not parse; the passes show the last version that did"));
         else
             statusBar()->clearMessage();
     });
@@ -136,8 +129,7 @@ void MainWindow::showTrace(std::shared_ptr<const tirx::Trace> trace)
         // not run yet; that is not the user's choice.
         const QScopedValueRollback guard(m_showingTrace, true);
         m_stepper->setTrace(std::move(trace));
-        if (!m_chosenPass.isEmpty())
-            m_stepper->selectPass(m_chosenPass);
+        if (!m_chosenPass.isEmpty()) m_stepper->selectPass(m_chosenPass);
     }
 }
 
@@ -148,50 +140,45 @@ void MainWindow::showEntry(int entry)
         m_ir->clear();
         return;
     }
-    const tirx::TraceEntry &current = m_trace->entries[static_cast<size_t>(entry)];
-    const tirx::TraceEntry &previous = m_trace->entries[static_cast<size_t>(std::max(0, entry - 1))];
+    const tirx::TraceEntry& current = m_trace->entries[static_cast<size_t>(entry)];
+    const tirx::TraceEntry& previous = m_trace->entries[static_cast<size_t>(std::max(0, entry - 1))];
     m_diff->setEntries(previous, current);
     m_ir->setEntry(current);
 }
 
-void MainWindow::showDiagnostics(const std::vector<tirx::Diagnostic> &diagnostics)
+void MainWindow::showDiagnostics(const std::vector<tirx::Diagnostic>& diagnostics)
 {
     m_editor->setDiagnostics(diagnostics);
     m_problems->clear();
-    for (const tirx::Diagnostic &d : diagnostics) {
+    for (const tirx::Diagnostic& d : diagnostics) {
         const bool error = d.severity == tirx::Diagnostic::Severity::Error;
         QString text = fromStd(tirx::severityName(d.severity)) + u": "_s + QString::fromStdString(d.message);
-        if (d.span.valid())
-            text = u"%1:%2: "_s.arg(d.span.line).arg(d.span.column) + text;
-        auto *item = new QListWidgetItem(text, m_problems);
+        if (d.span.valid()) text = u"%1:%2: "_s.arg(d.span.line).arg(d.span.column) + text;
+        auto* item = new QListWidgetItem(text, m_problems);
         item->setData(kLineRole, static_cast<int>(d.span.line));
         item->setData(kColumnRole, static_cast<int>(d.span.column));
-        const EditorColors &colors = EditorColors::forPalette(m_problems->palette());
+        const EditorColors& colors = EditorColors::forPalette(m_problems->palette());
         item->setForeground(error ? colors.errorText : colors.warningText);
     }
-    m_problemsDock->setWindowTitle(diagnostics.empty() ? tr("Problems")
-                                                       : tr("Problems (%1)").arg(diagnostics.size()));
+    m_problemsDock->setWindowTitle(diagnostics.empty() ? tr("Problems") : tr("Problems (%1)").arg(diagnostics.size()));
 }
 
-void MainWindow::jumpToProblem(QListWidgetItem *item)
+void MainWindow::jumpToProblem(QListWidgetItem* item)
 {
     jumpTo(item->data(kLineRole).toInt(), item->data(kColumnRole).toInt(), true);
 }
 
 void MainWindow::jumpTo(int line, int column, bool focus)
 {
-    if (line <= 0)
-        return;
+    if (line <= 0) return;
     const int position = m_editor->positionFromLineColumn(line, column);
-    if (position < 0)
-        return;
+    if (position < 0) return;
     m_editor->SendScintilla(QsciScintillaBase::SCI_ENSUREVISIBLEENFORCEPOLICY, line - 1);
     m_editor->SendScintilla(QsciScintillaBase::SCI_GOTOPOS, position);
-    if (focus)
-        m_editor->setFocus();
+    if (focus) m_editor->setFocus();
 }
 
-QStringList MainWindow::prepareScreenshot(const QString &passName, const QString &view)
+QStringList MainWindow::prepareScreenshot(const QString& passName, const QString& view)
 {
     QStringList warnings;
     m_lowering->lowerNow(m_editor->text());

@@ -26,17 +26,11 @@ void MainWindow::connectSafety()
     connect(m_fileWatch, &FileWatch::removedFromDisk, this, &MainWindow::onRemovedFromDisk);
 }
 
-int MainWindow::autosaveInterval() const
-{
-    return m_autosaveTimer->interval();
-}
+int MainWindow::autosaveInterval() const { return m_autosaveTimer->interval(); }
 
-void MainWindow::setAutosaveInterval(int ms)
-{
-    m_autosaveTimer->start(std::max(1, ms));
-}
+void MainWindow::setAutosaveInterval(int ms) { m_autosaveTimer->start(std::max(1, ms)); }
 
-void MainWindow::setRecoveryDirectory(const QString &directory)
+void MainWindow::setRecoveryDirectory(const QString& directory)
 {
     m_recovery->discard();
     m_recovery = std::make_unique<RecoveryStore>(directory);
@@ -50,8 +44,7 @@ void MainWindow::autosaveNow()
         m_autosavePending = false;
         return;
     }
-    if (!m_autosavePending)
-        return;
+    if (!m_autosavePending) return;
     QString error;
     if (!m_recovery->save(m_document.filePath(), m_document.displayName(), m_editor->text(), &error)) {
         // Keep trying at the next tick; say so once, without interrupting.
@@ -65,22 +58,19 @@ void MainWindow::autosaveNow()
 int MainWindow::offerRecovery()
 {
     const QList<RecoveredBuffer> buffers = m_recovery->orphans();
-    if (buffers.isEmpty())
-        return 0;
+    if (buffers.isEmpty()) return 0;
     emit recoveryAvailable(buffers);
     delete m_recoveryDialog;
     m_recoveryDialog = new RecoveryDialog(buffers, this);
     connect(m_recoveryDialog, &RecoveryDialog::restoreRequested, this, &MainWindow::restoreBuffer);
-    connect(m_recoveryDialog, &RecoveryDialog::discardRequested, this,
-            [this](const QList<RecoveredBuffer> &discarded) {
-                for (const RecoveredBuffer &buffer : discarded)
-                    m_recovery->remove(buffer);
-            });
+    connect(m_recoveryDialog, &RecoveryDialog::discardRequested, this, [this](const QList<RecoveredBuffer>& discarded) {
+        for (const RecoveredBuffer& buffer : discarded) m_recovery->remove(buffer);
+    });
     m_recoveryDialog->open();
     return static_cast<int>(buffers.size());
 }
 
-void MainWindow::restoreBuffer(const RecoveredBuffer &buffer)
+void MainWindow::restoreBuffer(const RecoveredBuffer& buffer)
 {
     // The file as it is on disk becomes the saved state and the recovered
     // text an edit on top of it: the buffer shows as unsaved, and Undo goes
@@ -104,25 +94,21 @@ void MainWindow::restoreBuffer(const RecoveredBuffer &buffer)
     updateTitle();
     m_autosavePending = true;
     autosaveNow();
-    if (!m_autosavePending)
-        m_recovery->remove(buffer);
+    if (!m_autosavePending) m_recovery->remove(buffer);
     statusBar()->showMessage(tr("Restored unsaved changes to %1").arg(m_document.displayName()));
 }
 
-void MainWindow::watchDocument(const QByteArray &contents)
-{
-    m_fileWatch->watch(m_document.filePath(), contents);
-}
+void MainWindow::watchDocument(const QByteArray& contents) { m_fileWatch->watch(m_document.filePath(), contents); }
 
-void MainWindow::onChangedOnDisk(const QString &path)
+void MainWindow::onChangedOnDisk(const QString& path)
 {
     emit fileChangedOnDisk(path);
     if (!m_reloadPrompt) {
-        m_reloadPrompt = new QMessageBox(QMessageBox::Question, tr("File Changed on Disk"), QString(),
-                                         QMessageBox::NoButton, this);
+        m_reloadPrompt =
+            new QMessageBox(QMessageBox::Question, tr("File Changed on Disk"), QString(), QMessageBox::NoButton, this);
         m_reloadPrompt->setObjectName(u"ReloadPrompt"_s);
-        QPushButton *reload = m_reloadPrompt->addButton(tr("&Reload"), QMessageBox::AcceptRole);
-        QPushButton *keep = m_reloadPrompt->addButton(tr("&Keep My Version"), QMessageBox::RejectRole);
+        QPushButton* reload = m_reloadPrompt->addButton(tr("&Reload"), QMessageBox::AcceptRole);
+        QPushButton* keep = m_reloadPrompt->addButton(tr("&Keep My Version"), QMessageBox::RejectRole);
         reload->setObjectName(u"reload"_s);
         keep->setObjectName(u"keep"_s);
         connect(reload, &QPushButton::clicked, this, [this] { answerReload(true); });
@@ -148,16 +134,14 @@ void MainWindow::answerReload(bool reload)
         return;
     }
     QString error;
-    if (!loadFile(m_document.filePath(), &error))
-        QMessageBox::warning(this, tr("Reload"), error);
+    if (!loadFile(m_document.filePath(), &error)) QMessageBox::warning(this, tr("Reload"), error);
 }
 
-void MainWindow::onRemovedFromDisk(const QString &path)
+void MainWindow::onRemovedFromDisk(const QString& path)
 {
     emit fileChangedOnDisk(path);
     // The text is still in the editor; marking it unsaved makes Save write it back.
     m_editor->markModified();
-    statusBar()->showMessage(
-        tr("%1 was deleted or moved by another program; saving will write it again")
-            .arg(QDir::toNativeSeparators(path)));
+    statusBar()->showMessage(tr("%1 was deleted or moved by another program; saving will write it again")
+                                 .arg(QDir::toNativeSeparators(path)));
 }

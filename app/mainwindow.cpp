@@ -5,9 +5,9 @@
 #include "recentfiles.h"
 
 #include "diff/diffview.h"
-#include "irview/irview.h"
 #include "editor/codeeditor.h"
 #include "editor/findbar.h"
+#include "irview/irview.h"
 #include "passes/passstepper.h"
 
 #include <QAction>
@@ -35,23 +35,16 @@ constexpr int kStatusTimeoutMs = 3000;
 constexpr QSize kFirstRunSize(1200, 740);
 } // namespace
 
-MainWindow::MainWindow(QWidget *parent)
-    : QMainWindow(parent)
-    , m_editor(new CodeEditor(this))
-    , m_findBar(new FindBar(m_editor, this))
-    , m_lowering(new LoweringController(this))
-    , m_stepper(new PassStepper(this))
-    , m_diff(new DiffView(this))
-    , m_ir(new IrView(this))
-    , m_problems(new QListWidget(this))
-    , m_recovery(std::make_unique<RecoveryStore>())
-    , m_autosaveTimer(new QTimer(this))
-    , m_fileWatch(new FileWatch(this))
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent), m_editor(new CodeEditor(this)), m_findBar(new FindBar(m_editor, this)),
+      m_lowering(new LoweringController(this)), m_stepper(new PassStepper(this)), m_diff(new DiffView(this)),
+      m_ir(new IrView(this)), m_problems(new QListWidget(this)), m_recovery(std::make_unique<RecoveryStore>()),
+      m_autosaveTimer(new QTimer(this)), m_fileWatch(new FileWatch(this))
 {
     setObjectName(u"MainWindow"_s);
     setDockNestingEnabled(true);
-    auto *central = new QWidget(this);
-    auto *layout = new QVBoxLayout(central);
+    auto* central = new QWidget(this);
+    auto* layout = new QVBoxLayout(central);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(0);
     layout->addWidget(m_editor, 1);
@@ -74,7 +67,7 @@ QString MainWindow::defaultExample()
     return kExamplesDir + u"/tiled_add.py"_s;
 }
 
-void MainWindow::setEditorText(const QString &text)
+void MainWindow::setEditorText(const QString& text)
 {
     m_editor->setText(text);
     m_editor->setModified(false);
@@ -87,11 +80,10 @@ void MainWindow::setEditorText(const QString &text)
     m_lowering->lowerNow(text);
 }
 
-bool MainWindow::loadFile(const QString &path, QString *error)
+bool MainWindow::loadFile(const QString& path, QString* error)
 {
     const std::optional<QString> text = Document::readText(path, error);
-    if (!text)
-        return false;
+    if (!text) return false;
     m_document.setFilePath(path);
     setEditorText(*text);
     watchDocument(text->toUtf8());
@@ -99,16 +91,12 @@ bool MainWindow::loadFile(const QString &path, QString *error)
     return true;
 }
 
-void MainWindow::addRecentFile(const QString &path)
-{
-    m_recentFiles->add(path);
-}
+void MainWindow::addRecentFile(const QString& path) { m_recentFiles->add(path); }
 
-bool MainWindow::loadExample(const QString &resourcePath, QString *error)
+bool MainWindow::loadExample(const QString& resourcePath, QString* error)
 {
     const std::optional<QString> text = Document::readText(resourcePath, error);
-    if (!text)
-        return false;
+    if (!text) return false;
     m_document.setExample(QFileInfo(resourcePath).fileName());
     m_fileWatch->stop();
     setEditorText(*text);
@@ -116,11 +104,10 @@ bool MainWindow::loadExample(const QString &resourcePath, QString *error)
     return true;
 }
 
-bool MainWindow::saveFile(const QString &path, QString *error)
+bool MainWindow::saveFile(const QString& path, QString* error)
 {
     const QString text = m_editor->text();
-    if (!Document::writeText(path, text, error))
-        return false;
+    if (!Document::writeText(path, text, error)) return false;
     m_document.setFilePath(path);
     watchDocument(text.toUtf8());
     m_editor->setModified(false);
@@ -135,8 +122,7 @@ bool MainWindow::saveFile(const QString &path, QString *error)
 
 void MainWindow::newFile()
 {
-    if (!maybeSave())
-        return;
+    if (!maybeSave()) return;
     m_document = Document();
     m_fileWatch->stop();
     setEditorText(QString());
@@ -145,13 +131,10 @@ void MainWindow::newFile()
 
 void MainWindow::open()
 {
-    if (!maybeSave())
-        return;
-    const QString dir =
-        m_document.isUntitled() ? QDir::currentPath() : QFileInfo(m_document.filePath()).absolutePath();
+    if (!maybeSave()) return;
+    const QString dir = m_document.isUntitled() ? QDir::currentPath() : QFileInfo(m_document.filePath()).absolutePath();
     const QString path = QFileDialog::getOpenFileName(this, tr("Open TIRx Module"), dir, kFileFilter);
-    if (path.isEmpty())
-        return;
+    if (path.isEmpty()) return;
     QString error;
     if (loadFile(path, &error))
         addRecentFile(path);
@@ -159,10 +142,9 @@ void MainWindow::open()
         QMessageBox::warning(this, tr("Open"), error);
 }
 
-void MainWindow::openFile(const QString &path)
+void MainWindow::openFile(const QString& path)
 {
-    if (!maybeSave())
-        return;
+    if (!maybeSave()) return;
     QString error;
     if (loadFile(path, &error)) {
         addRecentFile(path);
@@ -172,22 +154,18 @@ void MainWindow::openFile(const QString &path)
     QMessageBox::warning(this, tr("Open"), error);
 }
 
-void MainWindow::openExample(const QString &resourcePath)
+void MainWindow::openExample(const QString& resourcePath)
 {
-    if (!maybeSave())
-        return;
+    if (!maybeSave()) return;
     QString error;
-    if (!loadExample(resourcePath, &error))
-        QMessageBox::warning(this, tr("Open Example"), error);
+    if (!loadExample(resourcePath, &error)) QMessageBox::warning(this, tr("Open Example"), error);
 }
 
 bool MainWindow::save()
 {
-    if (m_document.isUntitled())
-        return saveAs();
+    if (m_document.isUntitled()) return saveAs();
     QString error;
-    if (saveFile(m_document.filePath(), &error))
-        return true;
+    if (saveFile(m_document.filePath(), &error)) return true;
     QMessageBox::warning(this, tr("Save"), error);
     return false;
 }
@@ -197,24 +175,20 @@ bool MainWindow::saveAs()
     const QString suggested =
         m_document.isUntitled() ? QDir::current().filePath(m_document.displayName()) : m_document.filePath();
     const QString path = QFileDialog::getSaveFileName(this, tr("Save As"), suggested, kFileFilter);
-    if (path.isEmpty())
-        return false;
+    if (path.isEmpty()) return false;
     QString error;
-    if (saveFile(path, &error))
-        return true;
+    if (saveFile(path, &error)) return true;
     QMessageBox::warning(this, tr("Save As"), error);
     return false;
 }
 
 bool MainWindow::maybeSave()
 {
-    if (!m_editor->isModified())
-        return true;
+    if (!m_editor->isModified()) return true;
     const auto answer = QMessageBox::warning(
         this, tr("Unsaved Changes"), tr("%1 has unsaved changes. Save them?").arg(m_document.displayName()),
         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
-    if (answer == QMessageBox::Save)
-        return save();
+    if (answer == QMessageBox::Save) return save();
     return answer == QMessageBox::Discard;
 }
 
@@ -227,14 +201,13 @@ void MainWindow::updateTitle()
 void MainWindow::restoreSettings()
 {
     const QSettings settings;
-    if (!restoreGeometry(settings.value(u"mainWindow/geometry"_s).toByteArray()))
-        placeOnFirstRun();
+    if (!restoreGeometry(settings.value(u"mainWindow/geometry"_s).toByteArray())) placeOnFirstRun();
     m_layoutRestored = restoreState(settings.value(u"mainWindow/state"_s).toByteArray());
 }
 
 void MainWindow::placeOnFirstRun()
 {
-    const QScreen *screen = QGuiApplication::primaryScreen();
+    const QScreen* screen = QGuiApplication::primaryScreen();
     if (!screen) {
         resize(kFirstRunSize);
         return;
@@ -245,14 +218,12 @@ void MainWindow::placeOnFirstRun()
     setGeometry(frame);
 }
 
-void MainWindow::showEvent(QShowEvent *event)
+void MainWindow::showEvent(QShowEvent* event)
 {
     QMainWindow::showEvent(event);
-    if (m_shownOnce)
-        return;
+    if (m_shownOnce) return;
     m_shownOnce = true;
-    if (!m_layoutRestored)
-        balanceDocks();
+    if (!m_layoutRestored) balanceDocks();
 }
 
 void MainWindow::saveSettings() const
@@ -262,7 +233,7 @@ void MainWindow::saveSettings() const
     settings.setValue(u"mainWindow/state"_s, saveState());
 }
 
-void MainWindow::closeEvent(QCloseEvent *event)
+void MainWindow::closeEvent(QCloseEvent* event)
 {
     if (!maybeSave()) {
         event->ignore();

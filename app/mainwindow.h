@@ -38,58 +38,58 @@ class MainWindow : public QMainWindow {
     Q_OBJECT
 
 public:
-    explicit MainWindow(QWidget *parent = nullptr);
+    explicit MainWindow(QWidget* parent = nullptr);
 
-    [[nodiscard]] CodeEditor *editor() const { return m_editor; }
-    [[nodiscard]] const Document &document() const { return m_document; }
-    [[nodiscard]] LoweringController *lowering() const { return m_lowering; }
-    [[nodiscard]] PassStepper *passStepper() const { return m_stepper; }
-    [[nodiscard]] DiffView *diffView() const { return m_diff; }
-    [[nodiscard]] IrView *irView() const { return m_ir; }
-    [[nodiscard]] QListWidget *problems() const { return m_problems; }
-    [[nodiscard]] FindBar *findBar() const { return m_findBar; }
+    [[nodiscard]] CodeEditor* editor() const { return m_editor; }
+    [[nodiscard]] const Document& document() const { return m_document; }
+    [[nodiscard]] LoweringController* lowering() const { return m_lowering; }
+    [[nodiscard]] PassStepper* passStepper() const { return m_stepper; }
+    [[nodiscard]] DiffView* diffView() const { return m_diff; }
+    [[nodiscard]] IrView* irView() const { return m_ir; }
+    [[nodiscard]] QListWidget* problems() const { return m_problems; }
+    [[nodiscard]] FindBar* findBar() const { return m_findBar; }
 
     static constexpr int kAutosaveIntervalMs = 3000;
     // Autosave writes the editor's text to the recovery folder this often
     // while it has unsaved changes.
     [[nodiscard]] int autosaveInterval() const;
     void setAutosaveInterval(int ms);
-    [[nodiscard]] const RecoveryStore &recovery() const { return *m_recovery; }
+    [[nodiscard]] const RecoveryStore& recovery() const { return *m_recovery; }
     // Replaces the recovery folder (tests; before anything was autosaved).
-    void setRecoveryDirectory(const QString &directory);
+    void setRecoveryDirectory(const QString& directory);
 
     // Looks for buffers an earlier session left unsaved; when there are any,
     // emits recoveryAvailable and shows RecoveryDialog without blocking.
     // Returns how many there are.
     int offerRecovery();
-    [[nodiscard]] RecoveryDialog *recoveryDialog() const { return m_recoveryDialog; }
+    [[nodiscard]] RecoveryDialog* recoveryDialog() const { return m_recoveryDialog; }
     // Puts a recovered buffer in the editor as unsaved work and removes its
     // recovery file once this session has autosaved it.
-    void restoreBuffer(const RecoveredBuffer &buffer);
+    void restoreBuffer(const RecoveredBuffer& buffer);
 
     // The question shown when the file changed on disk; null when none is open.
-    [[nodiscard]] QMessageBox *reloadPrompt() const { return m_reloadPrompt; }
-    [[nodiscard]] FileWatch *fileWatch() const { return m_fileWatch; }
+    [[nodiscard]] QMessageBox* reloadPrompt() const { return m_reloadPrompt; }
+    [[nodiscard]] FileWatch* fileWatch() const { return m_fileWatch; }
 
     [[nodiscard]] Theme theme() const { return m_theme; }
 
     // For --screenshot: lowers the editor's text now, selects `passName`
     // (the last pass when empty) and brings `view` forward. Returns
     // warnings for what could not be honoured.
-    [[nodiscard]] QStringList prepareScreenshot(const QString &passName, const QString &view);
+    [[nodiscard]] QStringList prepareScreenshot(const QString& passName, const QString& view);
 
     // Loads a file into the editor without asking anything or touching the
     // settings; on failure the editor is untouched and *error says why.
-    [[nodiscard]] bool loadFile(const QString &path, QString *error);
+    [[nodiscard]] bool loadFile(const QString& path, QString* error);
     // Loads a bundled example (":/examples/NAME") as an untitled document.
-    [[nodiscard]] bool loadExample(const QString &resourcePath, QString *error);
+    [[nodiscard]] bool loadExample(const QString& resourcePath, QString* error);
     // Writes the editor's text to path atomically and makes it the document.
-    [[nodiscard]] bool saveFile(const QString &path, QString *error);
+    [[nodiscard]] bool saveFile(const QString& path, QString* error);
 
     // Window geometry and dock layout from the last session.
     void restoreSettings();
     // Puts path at the top of File > Open Recent.
-    void addRecentFile(const QString &path);
+    void addRecentFile(const QString& path);
 
     // The example opened when no file is given.
     [[nodiscard]] static QString defaultExample();
@@ -97,8 +97,8 @@ public:
 public slots:
     void newFile();
     void open();
-    void openFile(const QString &path);
-    void openExample(const QString &resourcePath);
+    void openFile(const QString& path);
+    void openExample(const QString& resourcePath);
     bool save();
     bool saveAs();
     // Writes the recovery file now if there is anything unsaved, removes it
@@ -108,20 +108,20 @@ public slots:
     void goToLineDialog();
 
 signals:
-    void autosaved(const QString &recoveryFile);
-    void recoveryAvailable(const QList<RecoveredBuffer> &buffers);
-    void fileChangedOnDisk(const QString &path);
+    void autosaved(const QString& recoveryFile);
+    void recoveryAvailable(const QList<RecoveredBuffer>& buffers);
+    void fileChangedOnDisk(const QString& path);
 
 protected:
-    void closeEvent(QCloseEvent *event) override;
-    void showEvent(QShowEvent *event) override;
+    void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void createMenus();
     void createFileMenu();
     void createEditMenu();
     void createViewMenu();
-    void createThemeMenu(QMenu *view);
+    void createThemeMenu(QMenu* view);
     void createHelpMenu();
     void createDocks();
     // Without a saved layout: the docks take what the editor does not need
@@ -133,17 +133,17 @@ private:
     // user chose selected once it arrives.
     void showTrace(std::shared_ptr<const tirx::Trace> trace);
     void showEntry(int entry);
-    void onChangedOnDisk(const QString &path);
-    void onRemovedFromDisk(const QString &path);
+    void onChangedOnDisk(const QString& path);
+    void onRemovedFromDisk(const QString& path);
     void answerReload(bool reload);
     // Starts watching the document's file, whose bytes are now `contents`.
-    void watchDocument(const QByteArray &contents);
-    void showDiagnostics(const std::vector<tirx::Diagnostic> &diagnostics);
-    void jumpToProblem(QListWidgetItem *item);
+    void watchDocument(const QByteArray& contents);
+    void showDiagnostics(const std::vector<tirx::Diagnostic>& diagnostics);
+    void jumpToProblem(QListWidgetItem* item);
     // Puts the caret at 1-based line and byte column, unfolding the line.
     void jumpTo(int line, int column, bool focus);
     void connectSourceLinks();
-    void setEditorText(const QString &text);
+    void setEditorText(const QString& text);
     void updateTitle();
     void saveSettings() const;
     // Without saved geometry: a large window centred on the screen.
@@ -152,33 +152,33 @@ private:
     // Asks whether to save a modified document; false means "cancel".
     [[nodiscard]] bool maybeSave();
 
-    CodeEditor *m_editor;
-    FindBar *m_findBar;
-    LoweringController *m_lowering;
-    PassStepper *m_stepper;
-    DiffView *m_diff;
-    IrView *m_ir;
-    QListWidget *m_problems;
-    QDockWidget *m_passesDock = nullptr;
-    QDockWidget *m_diffDock = nullptr;
-    QDockWidget *m_irDock = nullptr;
-    QDockWidget *m_problemsDock = nullptr;
-    QMenu *m_viewMenu = nullptr;
+    CodeEditor* m_editor;
+    FindBar* m_findBar;
+    LoweringController* m_lowering;
+    PassStepper* m_stepper;
+    DiffView* m_diff;
+    IrView* m_ir;
+    QListWidget* m_problems;
+    QDockWidget* m_passesDock = nullptr;
+    QDockWidget* m_diffDock = nullptr;
+    QDockWidget* m_irDock = nullptr;
+    QDockWidget* m_problemsDock = nullptr;
+    QMenu* m_viewMenu = nullptr;
     std::shared_ptr<const tirx::Trace> m_trace;
     Document m_document;
-    RecentFiles *m_recentFiles = nullptr;
+    RecentFiles* m_recentFiles = nullptr;
     std::unique_ptr<RecoveryStore> m_recovery;
-    QTimer *m_autosaveTimer;
+    QTimer* m_autosaveTimer;
     bool m_autosavePending = false; // edits since the last autosave
-    RecoveryDialog *m_recoveryDialog = nullptr;
-    FileWatch *m_fileWatch;
-    QMessageBox *m_reloadPrompt = nullptr;
-    QActionGroup *m_themeActions = nullptr;
+    RecoveryDialog* m_recoveryDialog = nullptr;
+    FileWatch* m_fileWatch;
+    QMessageBox* m_reloadPrompt = nullptr;
+    QActionGroup* m_themeActions = nullptr;
     Theme m_theme = Theme::System;
     // The pass the user last chose; partial Traces do not have it yet.
     QString m_chosenPass;
     bool m_showingTrace = false;
     bool m_followingSource = false; // the editor and the IR views are following each other
-    bool m_layoutRestored = false; // the docks were placed as the user left them
+    bool m_layoutRestored = false;  // the docks were placed as the user left them
     bool m_shownOnce = false;
 };

@@ -14,19 +14,19 @@ class RecentFiles : public QObject {
 public:
     static constexpr int kMaxEntries = 8;
 
-    explicit RecentFiles(QMenu *menu, QObject *parent = nullptr);
+    explicit RecentFiles(QMenu* menu, QObject* parent = nullptr);
 
     [[nodiscard]] QStringList files() const;
-    void add(const QString &path);
-    void remove(const QString &path);
+    void add(const QString& path);
+    void remove(const QString& path);
     void clear();
 
 signals:
-    void fileChosen(const QString &path);
+    void fileChosen(const QString& path);
 
 private:
-    void store(const QStringList &files);
+    void store(const QStringList& files);
     void rebuildMenu();
 
-    QMenu *m_menu;
+    QMenu* m_menu;
 };

@@ -21,7 +21,7 @@ constexpr int kFormatVersion = 1;
 
 // A lock is stale only when its process is gone, never because it is old:
 // a session may run for days.
-std::unique_ptr<QLockFile> makeLock(const QString &path)
+std::unique_ptr<QLockFile> makeLock(const QString& path)
 {
     auto lock = std::make_unique<QLockFile>(path);
     lock->setStaleLockTime(0);
@@ -32,33 +32,24 @@ std::unique_ptr<QLockFile> makeLock(const QString &path)
 QString RecoveryStore::defaultDirectory()
 {
     const QString overridden = qEnvironmentVariable(kDirectoryVariable);
-    if (!overridden.isEmpty())
-        return overridden;
+    if (!overridden.isEmpty()) return overridden;
     return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + u"/recovery"_s;
 }
 
-RecoveryStore::RecoveryStore(const QString &directory)
-    : m_directory(QDir::cleanPath(directory))
-    , m_session(QUuid::createUuid().toString(QUuid::WithoutBraces))
+RecoveryStore::RecoveryStore(const QString& directory)
+    : m_directory(QDir::cleanPath(directory)), m_session(QUuid::createUuid().toString(QUuid::WithoutBraces))
 {
 }
 
 RecoveryStore::~RecoveryStore() = default; // locks are released, files stay
 
-QString RecoveryStore::sessionFile() const
-{
-    return m_directory + u'/' + m_session + kSuffix;
-}
+QString RecoveryStore::sessionFile() const { return m_directory + u'/' + m_session + kSuffix; }
 
-QString RecoveryStore::lockPath(const QString &session) const
-{
-    return m_directory + u'/' + session + u".lock"_s;
-}
+QString RecoveryStore::lockPath(const QString& session) const { return m_directory + u'/' + session + u".lock"_s; }
 
-bool RecoveryStore::ensureSessionLock(QString *error)
+bool RecoveryStore::ensureSessionLock(QString* error)
 {
-    if (m_lock)
-        return true;
+    if (m_lock) return true;
     if (!QDir().mkpath(m_directory)) {
         *error = u"cannot create the recovery folder '%1'"_s.arg(m_directory);
         return false;
@@ -72,14 +63,11 @@ bool RecoveryStore::ensureSessionLock(QString *error)
     return true;
 }
 
-bool RecoveryStore::save(const QString &filePath, const QString &displayName, const QString &text,
-                         QString *error)
+bool RecoveryStore::save(const QString& filePath, const QString& displayName, const QString& text, QString* error)
 {
     QString ignored;
-    if (!error)
-        error = &ignored;
-    if (!ensureSessionLock(error))
-        return false;
+    if (!error) error = &ignored;
+    if (!ensureSessionLock(error)) return false;
     const QJsonObject object{
         {u"version"_s, kFormatVersion},
         {u"filePath"_s, filePath},
@@ -100,16 +88,12 @@ bool RecoveryStore::save(const QString &filePath, const QString &displayName, co
     return true;
 }
 
-void RecoveryStore::discard()
-{
-    QFile::remove(sessionFile());
-}
+void RecoveryStore::discard() { QFile::remove(sessionFile()); }
 
-std::optional<RecoveredBuffer> RecoveryStore::read(const QString &recoveryFile)
+std::optional<RecoveredBuffer> RecoveryStore::read(const QString& recoveryFile)
 {
     QFile file(recoveryFile);
-    if (!file.open(QIODevice::ReadOnly))
-        return std::nullopt;
+    if (!file.open(QIODevice::ReadOnly)) return std::nullopt;
     const QJsonDocument document = QJsonDocument::fromJson(file.readAll());
     const QJsonObject object = document.object();
     if (!document.isObject() || object.value(u"version"_s).toInt() != kFormatVersion ||
@@ -129,25 +113,22 @@ QList<RecoveredBuffer> RecoveryStore::orphans()
     QList<RecoveredBuffer> found;
     const QDir dir(m_directory);
     const QStringList files = dir.entryList({u"*"_s + kSuffix}, QDir::Files, QDir::Name);
-    for (const QString &name : files) {
+    for (const QString& name : files) {
         const QString session = name.chopped(kSuffix.size());
-        if (session == m_session)
-            continue;
+        if (session == m_session) continue;
         if (!m_claimed.contains(session)) {
             auto lock = makeLock(lockPath(session));
-            if (!lock->tryLock(0))
-                continue; // its session is still running
+            if (!lock->tryLock(0)) continue; // its session is still running
             m_claimed.emplace(session, std::move(lock));
         }
-        if (std::optional<RecoveredBuffer> buffer = read(dir.filePath(name)))
-            found.append(*buffer);
+        if (std::optional<RecoveredBuffer> buffer = read(dir.filePath(name))) found.append(*buffer);
     }
     std::sort(found.begin(), found.end(),
-              [](const RecoveredBuffer &a, const RecoveredBuffer &b) { return a.savedAt > b.savedAt; });
+              [](const RecoveredBuffer& a, const RecoveredBuffer& b) { return a.savedAt > b.savedAt; });
     return found;
 }
 
-void RecoveryStore::remove(const RecoveredBuffer &buffer)
+void RecoveryStore::remove(const RecoveredBuffer& buffer)
 {
     const QString session = QFileInfo(buffer.recoveryFile).completeBaseName();
     QFile::remove(buffer.recoveryFile);

@@ -28,14 +28,14 @@ struct RecoveredBuffer {
 // names another (tests, several installations side by side).
 class RecoveryStore {
 public:
-    static constexpr const char *kDirectoryVariable = "TIRX_RECOVERY_DIR";
+    static constexpr const char* kDirectoryVariable = "TIRX_RECOVERY_DIR";
 
     [[nodiscard]] static QString defaultDirectory();
 
-    explicit RecoveryStore(const QString &directory = defaultDirectory());
+    explicit RecoveryStore(const QString& directory = defaultDirectory());
     ~RecoveryStore();
-    RecoveryStore(const RecoveryStore &) = delete;
-    RecoveryStore &operator=(const RecoveryStore &) = delete;
+    RecoveryStore(const RecoveryStore&) = delete;
+    RecoveryStore& operator=(const RecoveryStore&) = delete;
 
     [[nodiscard]] QString directory() const { return m_directory; }
     // This session's recovery file (it exists only while there is something
@@ -43,8 +43,7 @@ public:
     [[nodiscard]] QString sessionFile() const;
 
     // Writes this session's buffer atomically; false and *error on failure.
-    [[nodiscard]] bool save(const QString &filePath, const QString &displayName, const QString &text,
-                            QString *error);
+    [[nodiscard]] bool save(const QString& filePath, const QString& displayName, const QString& text, QString* error);
     // Removes this session's file: the buffer was saved or deliberately dropped.
     void discard();
 
@@ -53,14 +52,14 @@ public:
     // time does not offer them too.
     [[nodiscard]] QList<RecoveredBuffer> orphans();
     // Deletes an orphan's file and lock once it was restored or declined.
-    void remove(const RecoveredBuffer &buffer);
+    void remove(const RecoveredBuffer& buffer);
 
     // Reads one recovery file; nothing for a missing or malformed one.
-    [[nodiscard]] static std::optional<RecoveredBuffer> read(const QString &recoveryFile);
+    [[nodiscard]] static std::optional<RecoveredBuffer> read(const QString& recoveryFile);
 
 private:
-    [[nodiscard]] QString lockPath(const QString &session) const;
-    [[nodiscard]] bool ensureSessionLock(QString *error);
+    [[nodiscard]] QString lockPath(const QString& session) const;
+    [[nodiscard]] bool ensureSessionLock(QString* error);
 
     QString m_directory;
     QString m_session;

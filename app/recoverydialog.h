@@ -14,16 +14,16 @@ class RecoveryDialog : public QDialog {
     Q_OBJECT
 
 public:
-    RecoveryDialog(const QList<RecoveredBuffer> &buffers, QWidget *parent = nullptr);
+    RecoveryDialog(const QList<RecoveredBuffer>& buffers, QWidget* parent = nullptr);
 
-    [[nodiscard]] const QList<RecoveredBuffer> &buffers() const { return m_buffers; }
-    [[nodiscard]] QListWidget *list() const { return m_list; }
+    [[nodiscard]] const QList<RecoveredBuffer>& buffers() const { return m_buffers; }
+    [[nodiscard]] QListWidget* list() const { return m_list; }
     // The buffer currently selected in the list.
     [[nodiscard]] int currentIndex() const;
 
 signals:
-    void restoreRequested(const RecoveredBuffer &buffer);
-    void discardRequested(const QList<RecoveredBuffer> &buffers);
+    void restoreRequested(const RecoveredBuffer& buffer);
+    void discardRequested(const QList<RecoveredBuffer>& buffers);
 
 public slots:
     void restoreCurrent();
@@ -33,6 +33,6 @@ private:
     void showPreview(int row);
 
     QList<RecoveredBuffer> m_buffers;
-    QListWidget *m_list;
-    QPlainTextEdit *m_preview;
+    QListWidget* m_list;
+    QPlainTextEdit* m_preview;
 };

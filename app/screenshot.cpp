@@ -8,7 +8,7 @@
 
 using namespace Qt::StringLiterals;
 
-bool writeScreenshot(QWidget *window, const QSize &size, const QString &pngPath, QString *error)
+bool writeScreenshot(QWidget* window, const QSize& size, const QString& pngPath, QString* error)
 {
     window->resize(size);
     window->show();

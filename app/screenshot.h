@@ -7,5 +7,4 @@ class QWidget;
 
 // Shows the window at exactly `size`, lets it lay out and paint, and writes
 // what it shows to a PNG of that size. Works on the offscreen platform.
-[[nodiscard]] bool writeScreenshot(QWidget *window, const QSize &size, const QString &pngPath,
-                                   QString *error);
+[[nodiscard]] bool writeScreenshot(QWidget* window, const QSize& size, const QString& pngPath, QString* error);

@@ -18,7 +18,7 @@ struct SystemLook {
     QPalette palette;
 };
 
-const SystemLook &systemLook()
+const SystemLook& systemLook()
 {
     static const SystemLook look{QApplication::style()->name(), QApplication::palette()};
     return look;
@@ -63,28 +63,24 @@ QPalette darkPalette()
 QString themeName(Theme theme)
 {
     switch (theme) {
-    case Theme::System:
-        return u"system"_s;
-    case Theme::Light:
-        return u"light"_s;
-    case Theme::Dark:
-        return u"dark"_s;
+    case Theme::System: return u"system"_s;
+    case Theme::Light: return u"light"_s;
+    case Theme::Dark: return u"dark"_s;
     }
     return u"system"_s;
 }
 
-std::optional<Theme> themeFromName(const QString &name)
+std::optional<Theme> themeFromName(const QString& name)
 {
     for (Theme theme : {Theme::System, Theme::Light, Theme::Dark}) {
-        if (name.compare(themeName(theme), Qt::CaseInsensitive) == 0)
-            return theme;
+        if (name.compare(themeName(theme), Qt::CaseInsensitive) == 0) return theme;
     }
     return std::nullopt;
 }
 
 void applyTheme(Theme theme)
 {
-    const SystemLook &system = systemLook();
+    const SystemLook& system = systemLook();
     switch (theme) {
     case Theme::System:
         QApplication::setStyle(system.styleName);
@@ -101,12 +97,6 @@ void applyTheme(Theme theme)
     }
 }
 
-Theme storedTheme()
-{
-    return themeFromName(QSettings().value(kThemeKey).toString()).value_or(Theme::System);
-}
+Theme storedTheme() { return themeFromName(QSettings().value(kThemeKey).toString()).value_or(Theme::System); }
 
-void storeTheme(Theme theme)
-{
-    QSettings().setValue(kThemeKey, themeName(theme));
-}
+void storeTheme(Theme theme) { QSettings().setValue(kThemeKey, themeName(theme)); }

@@ -10,7 +10,7 @@
 enum class Theme { System, Light, Dark };
 
 [[nodiscard]] QString themeName(Theme theme); // "system", "light", "dark"
-[[nodiscard]] std::optional<Theme> themeFromName(const QString &name);
+[[nodiscard]] std::optional<Theme> themeFromName(const QString& name);
 
 // Applies `theme` to the whole application.
 void applyTheme(Theme theme);

@@ -25,8 +25,8 @@ std::string table(const MemoryPlan& plan)
         const std::string source = a.definition.span.valid() ? std::to_string(a.definition.span.line) + ":" +
                                                                    std::to_string(a.definition.span.column)
                                                              : "-";
-        std::snprintf(line, sizeof line, "%-16s %-9s %-9s %10s %6lld %10lld %-8s %s\n", a.name.c_str(),
-                      a.scope.c_str(), a.dtype.str().c_str(), offset.c_str(), static_cast<long long>(a.partitions),
+        std::snprintf(line, sizeof line, "%-16s %-9s %-9s %10s %6lld %10lld %-8s %s\n", a.name.c_str(), a.scope.c_str(),
+                      a.dtype.str().c_str(), offset.c_str(), static_cast<long long>(a.partitions),
                       static_cast<long long>(a.bytesPerPartition), source.c_str(), a.createdBy.c_str());
         out += line;
     }

@@ -21,14 +21,14 @@ struct Outcome {
 // Every cmd_*.cpp defines one function of this type that adds its
 // subcommand (options, help text, callback) to the app; main.cpp calls
 // them all.
-using Registrar = void (*)(CLI::App &app, Outcome &outcome);
+using Registrar = void (*)(CLI::App& app, Outcome& outcome);
 
-void registerFmt(CLI::App &app, Outcome &outcome);
-void registerCheck(CLI::App &app, Outcome &outcome);
-void registerEqual(CLI::App &app, Outcome &outcome);
-void registerPasses(CLI::App &app, Outcome &outcome);
-void registerLower(CLI::App &app, Outcome &outcome);
-void registerDiff(CLI::App &app, Outcome &outcome);
-void registerMemmap(CLI::App &app, Outcome &outcome);
+void registerFmt(CLI::App& app, Outcome& outcome);
+void registerCheck(CLI::App& app, Outcome& outcome);
+void registerEqual(CLI::App& app, Outcome& outcome);
+void registerPasses(CLI::App& app, Outcome& outcome);
+void registerLower(CLI::App& app, Outcome& outcome);
+void registerDiff(CLI::App& app, Outcome& outcome);
+void registerMemmap(CLI::App& app, Outcome& outcome);
 
 } // namespace tirx::cli

@@ -13,18 +13,15 @@ namespace {
 // One registration function per command file (cmd_<name>.cpp), in the
 // order `--help` lists them.
 const std::vector<tirx::cli::Registrar> kCommands = {
-    tirx::cli::registerFmt,   tirx::cli::registerCheck, tirx::cli::registerEqual, tirx::cli::registerPasses,
+    tirx::cli::registerFmt,   tirx::cli::registerCheck, tirx::cli::registerEqual,  tirx::cli::registerPasses,
     tirx::cli::registerLower, tirx::cli::registerDiff,  tirx::cli::registerMemmap,
 };
 
-int toStatus(tirx::cli::Exit exit)
-{
-    return static_cast<int>(exit);
-}
+int toStatus(tirx::cli::Exit exit) { return static_cast<int>(exit); }
 
 } // namespace
 
-int main(int argc, char **argv)
+int main(int argc, char** argv)
 {
     using tirx::cli::Exit;
 
@@ -35,20 +32,19 @@ int main(int argc, char **argv)
     app.footer("Exit status: 0 success, 1 the input is wrong, 2 usage error or internal failure.");
 
     tirx::cli::Outcome outcome;
-    for (const tirx::cli::Registrar registrar : kCommands)
-        registrar(app, outcome);
+    for (const tirx::cli::Registrar registrar : kCommands) registrar(app, outcome);
     // At most one command; none is a usage error, reported after parsing so
     // that an unknown option is named in the message instead.
     app.require_subcommand(0, 1);
 
     try {
         app.parse(argc, argv);
-    } catch (const CLI::ParseError &error) {
+    } catch (const CLI::ParseError& error) {
         // --help and --version are "errors" with status 0; every real parse
         // error is a usage error (2), not CLI11's own numbering.
         const int printed = app.exit(error);
         return printed == 0 ? 0 : toStatus(Exit::Usage);
-    } catch (const std::exception &error) {
+    } catch (const std::exception& error) {
         std::fprintf(stderr, "tirx-cli: error: %s\n", error.what());
         return toStatus(Exit::Usage);
     }

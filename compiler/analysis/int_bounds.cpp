@@ -71,7 +71,8 @@ IntBound boundOfBinary(const BinaryNode& e, const VarRanges& ranges)
                 if (a.max < b.min) return a;
                 return {0, std::min(a.max, cap)};
             }
-            return {std::max(a.min, cap == IntBound::kPosInf ? IntBound::kNegInf : -cap), std::min(std::max(a.max, int64_t{0}), cap)};
+            return {std::max(a.min, cap == IntBound::kPosInf ? IntBound::kNegInf : -cap),
+                    std::min(std::max(a.max, int64_t{0}), cap)};
         }
         return everything(e.dtype());
     case BinaryOp::Min: return {std::min(a.min, b.min), std::min(a.max, b.max)};
@@ -83,8 +84,7 @@ IntBound boundOfBinary(const BinaryNode& e, const VarRanges& ranges)
     case BinaryOp::GT:
     case BinaryOp::GE:
     case BinaryOp::And:
-    case BinaryOp::Or:
-        return {0, 1};
+    case BinaryOp::Or: return {0, 1};
     }
     return everything(e.dtype());
 }
@@ -172,8 +172,7 @@ IntBound constIntBound(const Expr& e, const VarRanges& ranges)
     case ExprKind::TensorRegion:
     case ExprKind::Tuple:
     case ExprKind::Ramp:
-    case ExprKind::Broadcast:
-        return everything(e->dtype());
+    case ExprKind::Broadcast: return everything(e->dtype());
     }
     return everything(e->dtype());
 }

@@ -11,10 +11,7 @@ namespace tirx {
 
 namespace {
 
-bool matches(Axis axis, std::optional<Axis> filter)
-{
-    return filter ? axis == *filter : axis.isMemory();
-}
+bool matches(Axis axis, std::optional<Axis> filter) { return filter ? axis == *filter : axis.isMemory(); }
 
 bool provablyEqual(const Expr& a, const Expr& b)
 {
@@ -86,7 +83,8 @@ Layout canonicalizeLayout(const TileLayout& layout)
     for (const auto& it : layout.shard()) {
         if (!isConstInt(it.extent, 1)) shard.push_back(it);
     }
-    if (shard.empty() && !layout.shard().empty()) shard.push_back(Iter{intImm(1), intImm(1), layout.shard().front().axis});
+    if (shard.empty() && !layout.shard().empty())
+        shard.push_back(Iter{intImm(1), intImm(1), layout.shard().front().axis});
 
     std::vector<std::pair<Axis, Expr>> offset;
     for (const auto& o : layout.offset()) {
@@ -247,7 +245,8 @@ TensorTypeRef physicalTensorType(const TensorType& type, bool isAllocation)
     const TileLayout* layout = type.layout().get();
     if (isTrainiumLayout(layout)) {
         if (type.isPsum()) {
-            f.shape = {layoutSpan(*layout, Axis::bank()), layoutSize(*layout, Axis::P()), layoutSpan(*layout, Axis::F())};
+            f.shape = {layoutSpan(*layout, Axis::bank()), layoutSize(*layout, Axis::P()),
+                       layoutSpan(*layout, Axis::F())};
         } else {
             f.shape = {layoutSize(*layout, Axis::P()), layoutSpan(*layout, Axis::F())};
         }

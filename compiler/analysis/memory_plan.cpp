@@ -103,7 +103,8 @@ PlannedAllocation plan(const std::string& function, const AllocView& view, const
     a.scope = type.scope();
     a.dtype = type.dtype();
     for (const auto& d : type.shape()) {
-        if (auto v = constInt(d)) a.shape.push_back(*v);
+        if (auto v = constInt(d))
+            a.shape.push_back(*v);
         else {
             a.shape.clear();
             break;
@@ -156,18 +157,21 @@ void addTotals(MemoryPlan& plan, const Target& target)
         std::vector<std::pair<int, int64_t>> events;
         for (const auto& a : plan.allocations) {
             if (a.scope != scope) continue;
-            const int64_t bytes = scope == "trn.psum" ? a.bytesPerPartition * std::max<int64_t>(a.banks, 1)
-                                                      : a.bytesPerPartition;
+            const int64_t bytes =
+                scope == "trn.psum" ? a.bytesPerPartition * std::max<int64_t>(a.banks, 1) : a.bytesPerPartition;
             const int64_t base = scope == "trn.psum" ? a.bank.value_or(0) * target.psumBankBytes : 0;
-            if (a.offset) totals->allocatedBytesPerPartition =
-                std::max(totals->allocatedBytesPerPartition,
-                         scope == "trn.psum" ? base + *a.offset + bytes : *a.offset + bytes);
-            else totals->allocatedBytesPerPartition += bytes;
+            if (a.offset)
+                totals->allocatedBytesPerPartition =
+                    std::max(totals->allocatedBytesPerPartition,
+                             scope == "trn.psum" ? base + *a.offset + bytes : *a.offset + bytes);
+            else
+                totals->allocatedBytesPerPartition += bytes;
             events.emplace_back(std::min(a.definition.order, a.firstUse.order), bytes);
             events.emplace_back(a.lastUse.order + 1, -bytes);
         }
-        std::sort(events.begin(), events.end(),
-                  [](const auto& x, const auto& y) { return x.first < y.first || (x.first == y.first && x.second < y.second); });
+        std::sort(events.begin(), events.end(), [](const auto& x, const auto& y) {
+            return x.first < y.first || (x.first == y.first && x.second < y.second);
+        });
         int64_t live = 0;
         for (const auto& [order, delta] : events) {
             live += delta;

@@ -32,11 +32,11 @@ struct PlannedAllocation {
     std::vector<int64_t> physicalShape; // (P, F) / (Bank, P, F) / flat; empty when not constant
     int64_t bytesPerPartition = 0;      // SBUF: one partition's share; PSUM: bytes per bank row
     int64_t partitions = 0;
-    std::optional<int64_t> offset;      // byte offset within a partition (SBUF) or a bank (PSUM)
-    std::optional<int64_t> bank;        // PSUM first bank
-    int64_t banks = 0;                  // PSUM banks used
-    std::string createdBy = "user";     // or the pass that created it
-    std::string serves;                 // for workspaces: the tile call, "T.trn.tile.activation at 12:5"
+    std::optional<int64_t> offset;  // byte offset within a partition (SBUF) or a bank (PSUM)
+    std::optional<int64_t> bank;    // PSUM first bank
+    int64_t banks = 0;              // PSUM banks used
+    std::string createdBy = "user"; // or the pass that created it
+    std::string serves;             // for workspaces: the tile call, "T.trn.tile.activation at 12:5"
     ProgramPoint definition;
     ProgramPoint firstUse;
     ProgramPoint lastUse;

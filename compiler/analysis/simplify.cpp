@@ -280,7 +280,8 @@ CVal Simplifier::mutateDiv(const Expr& self, const BinaryNode& e, const CVal& a,
                 if (const auto* k = as<IntImmNode>(temp)) {
                     lhs.addConst(mode == DivMode::Floor ? floorDivI(k->value(), c) : k->value() / c);
                 } else {
-                    const bool vanishes = compare(temp, c) == Cmp::LT && (mode == DivMode::Trunc || provablyNonNegative(temp));
+                    const bool vanishes =
+                        compare(temp, c) == Cmp::LT && (mode == DivMode::Trunc || provablyNonNegative(temp));
                     if (!vanishes) lhs.addTerm(splitDivConst(toSplit(CVal::of(temp)), c, mode), 1);
                 }
                 return CVal::of(std::move(lhs));
@@ -487,8 +488,7 @@ Expr Simplifier::rewriteOther(const Expr& e)
     case ExprKind::Binary:
     case ExprKind::Not:
     case ExprKind::Ramp:
-    case ExprKind::Broadcast:
-        return e;
+    case ExprKind::Broadcast: return e;
     }
     return e;
 }

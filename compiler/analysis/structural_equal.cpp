@@ -168,8 +168,7 @@ private:
     }
 
     // Appends a path step for the duration of one comparison.
-    template <class F>
-    bool step(std::string_view part, F&& f)
+    template <class F> bool step(std::string_view part, F&& f)
     {
         const size_t n = m_path.size();
         m_path += part;
@@ -177,8 +176,7 @@ private:
         if (ok) m_path.resize(n);
         return ok;
     }
-    template <class F>
-    bool index(std::string_view field, size_t i, F&& f)
+    template <class F> bool index(std::string_view field, size_t i, F&& f)
     {
         const size_t n = m_path.size();
         m_path += field;
@@ -256,9 +254,8 @@ private:
     bool exprs(std::string_view field, const std::vector<Expr>& a, const std::vector<Expr>& b)
     {
         if (a.size() != b.size()) {
-            return step(field, [&] {
-                return fail("length " + std::to_string(a.size()) + " vs " + std::to_string(b.size()));
-            });
+            return step(field,
+                        [&] { return fail("length " + std::to_string(a.size()) + " vs " + std::to_string(b.size())); });
         }
         for (size_t i = 0; i < a.size(); ++i) {
             if (!index(field, i, [&] { return expr(a[i], b[i]); })) return false;
@@ -476,8 +473,7 @@ private:
         if (!step(".attrs", [&] { return attrs(a.attrs(), b.attrs()); })) return false;
         if (a.tyArgs().size() != b.tyArgs().size()) {
             return step(".ty_args", [&] {
-                return fail("length " + std::to_string(a.tyArgs().size()) + " vs " +
-                            std::to_string(b.tyArgs().size()));
+                return fail("length " + std::to_string(a.tyArgs().size()) + " vs " + std::to_string(b.tyArgs().size()));
             });
         }
         for (size_t i = 0; i < a.tyArgs().size(); ++i) {
@@ -548,8 +544,7 @@ private:
             return step(".else", [&] { return body(x.elseBody(), y.elseBody()); });
         }
         case StmtKind::Break:
-        case StmtKind::Continue:
-            return true;
+        case StmtKind::Continue: return true;
         case StmtKind::Assert: {
             const auto& x = static_cast<const AssertNode&>(*a);
             const auto& y = static_cast<const AssertNode&>(*b);
@@ -560,8 +555,7 @@ private:
             const auto& x = static_cast<const RegionNode&>(*a);
             const auto& y = static_cast<const RegionNode&>(*b);
             if (x.op() != y.op()) return step(".op", [&] { return fail("region " + x.op() + " vs " + y.op()); });
-            return exprs(".args", x.args(), y.args()) &&
-                   step(".attrs", [&] { return attrs(x.attrs(), y.attrs()); }) &&
+            return exprs(".args", x.args(), y.args()) && step(".attrs", [&] { return attrs(x.attrs(), y.attrs()); }) &&
                    step(".body", [&] { return body(x.body(), y.body()); });
         }
         }

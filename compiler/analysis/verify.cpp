@@ -51,14 +51,12 @@ bool sameLimits(const Target& a, const Target& b)
            a.psumBankBytes == b.psumBankBytes;
 }
 
-template <class T>
-std::vector<T> sliceFrom(const std::vector<T>& v, size_t first)
+template <class T> std::vector<T> sliceFrom(const std::vector<T>& v, size_t first)
 {
     return {v.begin() + static_cast<std::ptrdiff_t>(first), v.end()};
 }
 
-template <class T>
-void appendAll(std::vector<T>& to, const std::vector<T>& from)
+template <class T> void appendAll(std::vector<T>& to, const std::vector<T>& from)
 {
     to.insert(to.end(), from.begin(), from.end());
 }
@@ -126,8 +124,10 @@ private:
     void check(const AllocView& view, Span span)
     {
         const auto& type = *view.type;
-        if (type.isSbuf()) checkSbuf(view, span);
-        else if (type.isPsum()) checkPsum(view, span);
+        if (type.isSbuf())
+            checkSbuf(view, span);
+        else if (type.isPsum())
+            checkPsum(view, span);
     }
 
     // The allocation's name as messages quote it; built only for a finding.
@@ -145,9 +145,9 @@ private:
     void checkSbuf(const AllocView& view, Span span)
     {
         const auto& type = *view.type;
-        std::optional<int64_t> partitions = type.layout() ? constLayoutSize(*type.layout(), Axis::P())
-                                                          : (type.shape().empty() ? std::nullopt
-                                                                                  : constInt(type.shape().front()));
+        std::optional<int64_t> partitions =
+            type.layout() ? constLayoutSize(*type.layout(), Axis::P())
+                          : (type.shape().empty() ? std::nullopt : constInt(type.shape().front()));
         if (partitions) checkPartitions(*partitions, view, span);
         const auto bytes = allocatorBytes(type, nullptr);
         if (!bytes) return;
@@ -189,8 +189,8 @@ private:
         }
         const int64_t bytes = *free * type.dtype().bytes();
         if (offset < 0 || offset + bytes > m_target.psumBankBytes) {
-            error("allocation " + quoted(view) + " needs " + kib(bytes) + " per bank at offset " + std::to_string(offset) +
-                      ", past the PSUM bank size of " + kib(m_target.psumBankBytes),
+            error("allocation " + quoted(view) + " needs " + kib(bytes) + " per bank at offset " +
+                      std::to_string(offset) + ", past the PSUM bank size of " + kib(m_target.psumBankBytes),
                   span);
         }
         m_psum.push_back({view.var->name(), span, offset, offset + bytes, bank, *banks});
@@ -222,8 +222,8 @@ private:
             std::erase_if(open, [&](size_t o) { return placed[o].end <= next.begin; });
             for (size_t o : open) {
                 const Placed& other = placed[o];
-                const bool banksMeet = other.firstBank < next.firstBank + next.banks &&
-                                       next.firstBank < other.firstBank + other.banks;
+                const bool banksMeet =
+                    other.firstBank < next.firstBank + next.banks && next.firstBank < other.firstBank + other.banks;
                 if (banksMeet) pairs.emplace_back(std::max(o, index), std::min(o, index));
             }
             open.push_back(index);
@@ -232,9 +232,10 @@ private:
         for (const auto& [later, earlier] : pairs) {
             const auto& a = placed[earlier];
             const auto& b = placed[later];
-            m_out.push_back({severity, std::string{"allocation '"} + b.name + "' overlaps '" + a.name + "' in " + scope +
-                                           " (bytes " + std::to_string(std::max(a.begin, b.begin)) + ".." +
-                                           std::to_string(std::min(a.end, b.end) - 1) + ")",
+            m_out.push_back({severity,
+                             std::string{"allocation '"} + b.name + "' overlaps '" + a.name + "' in " + scope +
+                                 " (bytes " + std::to_string(std::max(a.begin, b.begin)) + ".." +
+                                 std::to_string(std::min(a.end, b.end) - 1) + ")",
                              b.span});
         }
     }

@@ -12,14 +12,14 @@ struct AxisInfo {
 };
 
 constexpr std::array kAxes = {
-    AxisInfo{"m", Axis::Kind::Memory},        AxisInfo{"P", Axis::Kind::Memory},
-    AxisInfo{"F", Axis::Kind::Memory},        AxisInfo{"Bank", Axis::Kind::Memory},
-    AxisInfo{"TCol", Axis::Kind::Memory},     AxisInfo{"TLane", Axis::Kind::Memory},
-    AxisInfo{"bx", Axis::Kind::Thread},       AxisInfo{"by", Axis::Kind::Thread},
-    AxisInfo{"bz", Axis::Kind::Thread},       AxisInfo{"cbx", Axis::Kind::Thread},
-    AxisInfo{"cby", Axis::Kind::Thread},      AxisInfo{"cbz", Axis::Kind::Thread},
-    AxisInfo{"tx", Axis::Kind::Thread},       AxisInfo{"warpid", Axis::Kind::Thread},
-    AxisInfo{"laneid", Axis::Kind::Thread},   AxisInfo{"wgid", Axis::Kind::Thread},
+    AxisInfo{"m", Axis::Kind::Memory},         AxisInfo{"P", Axis::Kind::Memory},
+    AxisInfo{"F", Axis::Kind::Memory},         AxisInfo{"Bank", Axis::Kind::Memory},
+    AxisInfo{"TCol", Axis::Kind::Memory},      AxisInfo{"TLane", Axis::Kind::Memory},
+    AxisInfo{"bx", Axis::Kind::Thread},        AxisInfo{"by", Axis::Kind::Thread},
+    AxisInfo{"bz", Axis::Kind::Thread},        AxisInfo{"cbx", Axis::Kind::Thread},
+    AxisInfo{"cby", Axis::Kind::Thread},       AxisInfo{"cbz", Axis::Kind::Thread},
+    AxisInfo{"tx", Axis::Kind::Thread},        AxisInfo{"warpid", Axis::Kind::Thread},
+    AxisInfo{"laneid", Axis::Kind::Thread},    AxisInfo{"wgid", Axis::Kind::Thread},
     AxisInfo{"tid_in_wg", Axis::Kind::Thread}, AxisInfo{"wid_in_wg", Axis::Kind::Thread},
 };
 

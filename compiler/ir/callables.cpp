@@ -56,8 +56,7 @@ std::string unflattenNki(std::string_view rest)
 std::size_t levenshtein(std::string_view a, std::string_view b)
 {
     std::vector<std::size_t> row(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j)
-        row[j] = j;
+    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
     for (std::size_t i = 1; i <= a.size(); ++i) {
         std::size_t diag = row[0];
         row[0] = i;
@@ -120,8 +119,8 @@ const Callable* nearestCallable(std::string_view name)
 
     const auto table = callables();
     const std::string_view prefix = namespacePrefix(full);
-    const bool anyInNamespace = std::any_of(
-        table.begin(), table.end(), [&](const Callable& c) { return namespacePrefix(c.name) == prefix; });
+    const bool anyInNamespace =
+        std::any_of(table.begin(), table.end(), [&](const Callable& c) { return namespacePrefix(c.name) == prefix; });
 
     const Callable* best = nullptr;
     std::size_t bestDistance = 0;
@@ -175,20 +174,13 @@ std::string signatureText(const Callable& c)
 std::string_view engineName(Engine engine)
 {
     switch (engine) {
-    case Engine::None:
-        return "None";
-    case Engine::Tensor:
-        return "Tensor";
-    case Engine::Vector:
-        return "Vector";
-    case Engine::Scalar:
-        return "Scalar";
-    case Engine::GpSimd:
-        return "GpSimd";
-    case Engine::Dma:
-        return "DMA";
-    case Engine::Any:
-        return "Any";
+    case Engine::None: return "None";
+    case Engine::Tensor: return "Tensor";
+    case Engine::Vector: return "Vector";
+    case Engine::Scalar: return "Scalar";
+    case Engine::GpSimd: return "GpSimd";
+    case Engine::Dma: return "DMA";
+    case Engine::Any: return "Any";
     }
     return "None";
 }

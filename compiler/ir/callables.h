@@ -39,7 +39,7 @@ enum class ParamRole : uint8_t {
 struct CallableParam {
     std::string_view name;
     ParamRole role = ParamRole::Scalar;
-    std::string_view type;         // short type name for call tips: "region", "float", "str", "int", "bool", "ints", ...
+    std::string_view type; // short type name for call tips: "region", "float", "str", "int", "bool", "ints", ...
     std::string_view defaultValue; // printed default; empty = required
     bool optional = false;         // may be absent (empty tuple for tile-op operands; default for others)
     bool variadic = false;         // *axes
@@ -47,8 +47,8 @@ struct CallableParam {
 };
 
 struct Callable {
-    std::string_view name;   // as written in scripts: "T.nki.activation", "T.trn.tile.matmul", "T.min"
-    std::string_view op;     // IR op name: "tirx.nki.activation", "tirx.trn.tile.matmul", "tirx.min"; empty if none
+    std::string_view name; // as written in scripts: "T.nki.activation", "T.trn.tile.matmul", "T.min"
+    std::string_view op;   // IR op name: "tirx.nki.activation", "tirx.trn.tile.matmul", "tirx.min"; empty if none
     CallableKind kind = CallableKind::Builtin;
     Engine engine = Engine::None;
     std::vector<CallableParam> params;

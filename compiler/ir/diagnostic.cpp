@@ -68,7 +68,8 @@ std::string formatDiagnostics(const std::vector<Diagnostic>& ds, std::string_vie
 
 bool hasErrors(const std::vector<Diagnostic>& ds)
 {
-    return std::any_of(ds.begin(), ds.end(), [](const Diagnostic& d) { return d.severity == Diagnostic::Severity::Error; });
+    return std::any_of(ds.begin(), ds.end(),
+                       [](const Diagnostic& d) { return d.severity == Diagnostic::Severity::Error; });
 }
 
 } // namespace tirx

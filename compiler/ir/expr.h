@@ -59,13 +59,11 @@ private:
 };
 
 // Checked downcast: as<IntImmNode>(e) is null unless e is an IntImm.
-template <class T>
-[[nodiscard]] const T* as(const Expr& e)
+template <class T> [[nodiscard]] const T* as(const Expr& e)
 {
     return e && e->kind() == T::kKind ? static_cast<const T*>(e.get()) : nullptr;
 }
-template <class T>
-[[nodiscard]] const T* as(const ExprNode* e)
+template <class T> [[nodiscard]] const T* as(const ExprNode* e)
 {
     return e && e->kind() == T::kKind ? static_cast<const T*>(e) : nullptr;
 }
@@ -136,8 +134,8 @@ enum class BinaryOp : uint8_t {
     Add,
     Sub,
     Mul,
-    Div,      // truncating for integers, true division for floats
-    Mod,      // truncating
+    Div, // truncating for integers, true division for floats
+    Mod, // truncating
     FloorDiv,
     FloorMod,
     Min,
@@ -296,7 +294,8 @@ private:
 class TupleNode final : public ExprNode {
 public:
     static constexpr ExprKind kKind = ExprKind::Tuple;
-    TupleNode(std::vector<Expr> fields, Span span) : ExprNode(kKind, DataType::handle(), span), m_fields(std::move(fields))
+    TupleNode(std::vector<Expr> fields, Span span)
+        : ExprNode(kKind, DataType::handle(), span), m_fields(std::move(fields))
     {
     }
     [[nodiscard]] const std::vector<Expr>& fields() const { return m_fields; }

@@ -13,8 +13,7 @@ namespace {
 // other otherwise waits on memory for each.
 constexpr size_t kPrefetchAhead = 4;
 
-template <class T>
-void prefetchAhead(const std::vector<std::shared_ptr<const T>>& nodes, size_t i)
+template <class T> void prefetchAhead(const std::vector<std::shared_ptr<const T>>& nodes, size_t i)
 {
     if (i + kPrefetchAhead < nodes.size()) __builtin_prefetch(nodes[i + kPrefetchAhead].get());
 }
@@ -27,8 +26,7 @@ void IrVisitor::visitExpr(const Expr& e)
     switch (e->kind()) {
     case ExprKind::IntImm:
     case ExprKind::FloatImm:
-    case ExprKind::StringImm:
-        return;
+    case ExprKind::StringImm: return;
     case ExprKind::Var: return visitVar(static_cast<const VarNode&>(*e));
     case ExprKind::Binary: return visitBinary(static_cast<const BinaryNode&>(*e));
     case ExprKind::Not: return visitExpr(static_cast<const NotNode&>(*e).a());
@@ -107,8 +105,7 @@ void IrVisitor::visitStmt(const Stmt& s)
     }
     case StmtKind::If: return visitIf(static_cast<const IfNode&>(*s));
     case StmtKind::Break:
-    case StmtKind::Continue:
-        return;
+    case StmtKind::Continue: return;
     case StmtKind::Assert: {
         const auto& a = static_cast<const AssertNode&>(*s);
         visitExpr(a.cond());
@@ -119,10 +116,7 @@ void IrVisitor::visitStmt(const Stmt& s)
     }
 }
 
-void IrVisitor::visitBind(const BindNode& s)
-{
-    visitExpr(s.value());
-}
+void IrVisitor::visitBind(const BindNode& s) { visitExpr(s.value()); }
 
 void IrVisitor::visitStore(const TensorStoreNode& s)
 {
@@ -221,8 +215,7 @@ Expr IrMutator::mutateExpr(const Expr& e)
     switch (e->kind()) {
     case ExprKind::IntImm:
     case ExprKind::FloatImm:
-    case ExprKind::StringImm:
-        return e;
+    case ExprKind::StringImm: return e;
     case ExprKind::Var: return mutateVar(std::static_pointer_cast<const VarNode>(e));
     case ExprKind::Binary: return mutateBinary(e, static_cast<const BinaryNode&>(*e));
     case ExprKind::Not: {
@@ -328,8 +321,7 @@ Stmt IrMutator::mutateStmt(const Stmt& s)
     case StmtKind::While: return mutateWhile(s, static_cast<const WhileNode&>(*s));
     case StmtKind::If: return mutateIf(s, static_cast<const IfNode&>(*s));
     case StmtKind::Break:
-    case StmtKind::Continue:
-        return s;
+    case StmtKind::Continue: return s;
     case StmtKind::Assert: return mutateAssert(s, static_cast<const AssertNode&>(*s));
     case StmtKind::Region: return mutateRegion(s, static_cast<const RegionNode&>(*s));
     }
@@ -398,8 +390,12 @@ Stmt IrMutator::mutateFor(const Stmt& self, const ForNode& s)
     bool changed = begin != s.begin() || end != s.end() || step != s.step() || body != s.body();
     std::optional<Attrs> annotations = mutatedAttrs(*this, s.annotations());
     if (!changed && !annotations) return self;
-    ForNode::Fields f{s.var(),         std::move(begin), std::move(end),
-                      std::move(step), s.forKind(),      std::move(body),
+    ForNode::Fields f{s.var(),
+                      std::move(begin),
+                      std::move(end),
+                      std::move(step),
+                      s.forKind(),
+                      std::move(body),
                       annotations ? std::move(*annotations) : s.annotations()};
     return makeFor(std::move(f), self->span());
 }

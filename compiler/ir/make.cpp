@@ -48,8 +48,7 @@ bool isComparison(BinaryOp op)
     case BinaryOp::LT:
     case BinaryOp::LE:
     case BinaryOp::GT:
-    case BinaryOp::GE:
-        return true;
+    case BinaryOp::GE: return true;
     case BinaryOp::Add:
     case BinaryOp::Sub:
     case BinaryOp::Mul:
@@ -60,18 +59,14 @@ bool isComparison(BinaryOp op)
     case BinaryOp::Min:
     case BinaryOp::Max:
     case BinaryOp::And:
-    case BinaryOp::Or:
-        return false;
+    case BinaryOp::Or: return false;
     }
     return false;
 }
 
 bool isLogical(BinaryOp op) { return op == BinaryOp::And || op == BinaryOp::Or; }
 
-Expr intImm(int64_t value, DataType dtype, Span span)
-{
-    return std::make_shared<IntImmNode>(dtype, value, span);
-}
+Expr intImm(int64_t value, DataType dtype, Span span) { return std::make_shared<IntImmNode>(dtype, value, span); }
 
 Expr boolImm(bool value, Span span) { return intImm(value ? 1 : 0, DataType::boolean(), span); }
 
@@ -197,8 +192,7 @@ std::optional<Expr> foldFloats(BinaryOp op, double x, double y, DataType t, Span
     case BinaryOp::FloorDiv:
     case BinaryOp::FloorMod:
     case BinaryOp::And:
-    case BinaryOp::Or:
-        return std::nullopt;
+    case BinaryOp::Or: return std::nullopt;
     }
     return std::nullopt;
 }
@@ -242,8 +236,7 @@ std::optional<Expr> foldIdentity(BinaryOp op, const Expr& a, const Expr& b, Data
     case BinaryOp::GT:
     case BinaryOp::GE:
     case BinaryOp::And:
-    case BinaryOp::Or:
-        break;
+    case BinaryOp::Or: break;
     }
     return std::nullopt;
 }
@@ -302,8 +295,7 @@ Expr cast(DataType dtype, Expr value, Span span)
 Expr call(std::string_view op, std::vector<Expr> args, Attrs attrs, DataType dtype, std::vector<TensorTypeRef> tyArgs,
           Span span)
 {
-    return std::make_shared<CallNode>(internOp(op), dtype, std::move(args), std::move(attrs), std::move(tyArgs),
-                                      span);
+    return std::make_shared<CallNode>(internOp(op), dtype, std::move(args), std::move(attrs), std::move(tyArgs), span);
 }
 
 Expr tensorLoad(Var tensor, std::vector<Expr> indices, Span span)

@@ -24,8 +24,7 @@ namespace tirx {
 [[nodiscard]] Expr select(Expr cond, Expr t, Expr f, Span span = {});
 [[nodiscard]] Expr cast(DataType dtype, Expr value, Span span = {});
 [[nodiscard]] Expr call(std::string_view op, std::vector<Expr> args, Attrs attrs = {},
-                        DataType dtype = DataType::voidType(),
-                        std::vector<TensorTypeRef> tyArgs = {}, Span span = {});
+                        DataType dtype = DataType::voidType(), std::vector<TensorTypeRef> tyArgs = {}, Span span = {});
 [[nodiscard]] Expr tensorLoad(Var tensor, std::vector<Expr> indices, Span span = {});
 [[nodiscard]] Expr tensorRegion(Var tensor, std::vector<Range> ranges, Span span = {});
 [[nodiscard]] Expr tuple(std::vector<Expr> fields, Span span = {});

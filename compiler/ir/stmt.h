@@ -31,8 +31,7 @@ private:
     Span m_span;
 };
 
-template <class T>
-[[nodiscard]] const T* as(const Stmt& s)
+template <class T> [[nodiscard]] const T* as(const Stmt& s)
 {
     return s && s->kind() == T::kKind ? static_cast<const T*>(s.get()) : nullptr;
 }

@@ -17,7 +17,10 @@ TensorType::TensorType(Fields fields) : m_f(std::move(fields))
     }
 }
 
-TensorTypeRef makeTensorType(TensorType::Fields fields) { return std::make_shared<const TensorType>(std::move(fields)); }
+TensorTypeRef makeTensorType(TensorType::Fields fields)
+{
+    return std::make_shared<const TensorType>(std::move(fields));
+}
 
 namespace {
 

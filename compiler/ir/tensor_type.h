@@ -17,9 +17,9 @@ public:
         std::vector<Expr> shape;
         DataType dtype = DataType::float32();
         std::string scope = "global";
-        Layout layout;               // null = None
-        std::vector<Expr> strides;   // empty = compact
-        Expr elemOffset;             // null = 0
+        Layout layout;             // null = None
+        std::vector<Expr> strides; // empty = compact
+        Expr elemOffset;           // null = 0
         int alignment = 64;
         int offsetFactor = 1;
     };

@@ -48,8 +48,7 @@ constexpr bool isIdentStart(unsigned char c) { return (c >= 'a' && c <= 'z') || 
 // Names are most of the source: one table load per character.
 constexpr std::array<bool, 256> kIdentChars = [] {
     std::array<bool, 256> table{};
-    for (unsigned c = 0; c < 256; ++c)
-        table[c] = isIdentStart(static_cast<unsigned char>(c)) || (c >= '0' && c <= '9');
+    for (unsigned c = 0; c < 256; ++c) table[c] = isIdentStart(static_cast<unsigned char>(c)) || (c >= '0' && c <= '9');
     return table;
 }();
 
@@ -66,14 +65,32 @@ size_t operatorLength(std::string_view s, size_t p)
     const char n1 = p + 1 < s.size() ? s[p + 1] : '\0';
     const char n2 = p + 2 < s.size() ? s[p + 2] : '\0';
     switch (c) {
-    case '*': case '/': case '<': case '>': // ** **= // //= << <<= >> >>= and the X= forms
+    case '*':
+    case '/':
+    case '<':
+    case '>': // ** **= // //= << <<= >> >>= and the X= forms
         if (n1 == c) return n2 == '=' ? 3 : 2;
         return n1 == '=' ? 2 : 1;
     case '-': return n1 == '>' || n1 == '=' ? 2 : 1;
     case '.': return n1 == '.' && n2 == '.' ? 3 : 1;
     case '!': return n1 == '=' ? 2 : 0;
-    case '+': case '%': case '@': case '&': case '|': case '^': case '=': case ':': return n1 == '=' ? 2 : 1;
-    case ',': case '(': case ')': case '[': case ']': case '{': case '}': case '~': case ';': return 1;
+    case '+':
+    case '%':
+    case '@':
+    case '&':
+    case '|':
+    case '^':
+    case '=':
+    case ':': return n1 == '=' ? 2 : 1;
+    case ',':
+    case '(':
+    case ')':
+    case '[':
+    case ']':
+    case '{':
+    case '}':
+    case '~':
+    case ';': return 1;
     default: return 0;
     }
 }
@@ -321,7 +338,8 @@ private:
         if (isIdentStart(c)) {
             size_t p = m_pos + 1;
             while (p < m_src.size() && isIdentChar(static_cast<unsigned char>(m_src[p]))) ++p;
-            if (p < m_src.size() && (m_src[p] == '\'' || m_src[p] == '"') && p - m_pos <= 2 && isStringPrefix(m_pos, p)) {
+            if (p < m_src.size() && (m_src[p] == '\'' || m_src[p] == '"') && p - m_pos <= 2 &&
+                isStringPrefix(m_pos, p)) {
                 scanString(m_pos, p);
                 return;
             }
@@ -449,10 +467,12 @@ private:
                 p = digits(p, isHex, bad);
             } else if (c1 == 'o') {
                 what = "octal";
-                p = digits(p, [](unsigned char ch) { return ch >= '0' && ch <= '7'; }, bad);
+                p = digits(
+                    p, [](unsigned char ch) { return ch >= '0' && ch <= '7'; }, bad);
             } else {
                 what = "binary";
-                p = digits(p, [](unsigned char ch) { return ch == '0' || ch == '1'; }, bad);
+                p = digits(
+                    p, [](unsigned char ch) { return ch == '0' || ch == '1'; }, bad);
             }
             if (p == d) bad = true;
         } else {

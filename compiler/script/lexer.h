@@ -52,8 +52,7 @@ public:
     // written at or past number `cap` (the surplus waits for the next call).
     // Diagnostics found on the way are appended to `diagnostics`. Returns
     // the number of the next token to come. Do not mix with step().
-    size_t fill(Token* ring, size_t mask, size_t next, size_t target, size_t cap,
-                std::vector<Diagnostic>& diagnostics);
+    size_t fill(Token* ring, size_t mask, size_t next, size_t target, size_t cap, std::vector<Diagnostic>& diagnostics);
 
     class Lexer;
 

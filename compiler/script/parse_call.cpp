@@ -27,7 +27,8 @@ std::vector<Arg> Parser::parseCallArgs()
             a.keyword = advance().text;
             advance();
             for (const auto& other : args) {
-                if (other.keyword == a.keyword) fail(start, "keyword argument '" + std::string(a.keyword) + "' repeated");
+                if (other.keyword == a.keyword)
+                    fail(start, "keyword argument '" + std::string(a.keyword) + "' repeated");
             }
             sawKeyword = true;
         } else if (sawKeyword) {
@@ -35,8 +36,10 @@ std::vector<Arg> Parser::parseCallArgs()
         }
         a.value = parseExpr();
         a.span = spanFrom(start);
-        if (a.keyword.empty()) a.span = a.value.span;
-        else a.span = start;
+        if (a.keyword.empty())
+            a.span = a.value.span;
+        else
+            a.span = start;
         args.push_back(std::move(a));
         if (!acceptOp(",")) break;
     }
@@ -71,7 +74,8 @@ Value Parser::regionCall(std::string op, std::vector<Expr> regionArgs, Attrs att
 {
     // A region marker: a call value tagged "region"; the statement parser turns
     // it into a RegionStmt (flat form) or uses it as a with-item.
-    Value v = Value::ofExpr(call(std::move(op), std::move(regionArgs), std::move(attrs), DataType::voidType(), {}, span), span);
+    Value v = Value::ofExpr(
+        call(std::move(op), std::move(regionArgs), std::move(attrs), DataType::voidType(), {}, span), span);
     v.str = "region";
     return v;
 }
@@ -177,7 +181,7 @@ Value Parser::callBuiltin(std::string_view name, std::vector<Arg>& args, Span sp
     }
     if (name == "T.device_entry" || name == "T.nki.tensorized_instruction" || name == "T.device_scope") {
         arity(0);
-        const char* op = name == "T.device_entry"                   ? kDeviceEntry
+        const char* op = name == "T.device_entry"                 ? kDeviceEntry
                          : name == "T.nki.tensorized_instruction" ? kTensorizedInstruction
                                                                   : "tirx.device_scope";
         return regionCall(op, {}, {}, span);
@@ -187,11 +191,13 @@ Value Parser::callBuiltin(std::string_view name, std::vector<Arg>& args, Span sp
         std::vector<Expr> rargs;
         Attrs attrs;
         for (size_t i = 1; i < args.size(); ++i) {
-            if (args[i].keyword == "attrs") attrs = toAttrs(args[i].value, "region attributes");
+            if (args[i].keyword == "attrs")
+                attrs = toAttrs(args[i].value, "region attributes");
             else if (args[i].keyword.empty() || args[i].keyword == "args") {
                 if (args[i].value.kind != Value::Kind::Seq) fail(args[i].span, "T.region expects a list of arguments");
                 for (const auto& it : args[i].value.items) rargs.push_back(toOperand(it));
-            } else fail(args[i].span, "unknown keyword argument '" + std::string(args[i].keyword) + "' for 'T.region'");
+            } else
+                fail(args[i].span, "unknown keyword argument '" + std::string(args[i].keyword) + "' for 'T.region'");
         }
         return regionCall(args[0].value.str, std::move(rargs), std::move(attrs), span);
     }
@@ -233,18 +239,20 @@ Value Parser::callBuiltin(std::string_view name, std::vector<Arg>& args, Span sp
             return Value::ofExpr(cast(*dt, toExpr(a, "a value to convert"), span), span);
         }
         static const std::unordered_map<std::string_view, BinaryOp> kBinary = {
-            {"min", BinaryOp::Min},           {"max", BinaryOp::Max},           {"floordiv", BinaryOp::FloorDiv},
-            {"floormod", BinaryOp::FloorMod}, {"truncdiv", BinaryOp::Div},      {"truncmod", BinaryOp::Mod},
-            {"Div", BinaryOp::Div},           {"Mod", BinaryOp::Mod},           {"FloorDiv", BinaryOp::FloorDiv},
-            {"FloorMod", BinaryOp::FloorMod}, {"Min", BinaryOp::Min},           {"Max", BinaryOp::Max}};
+            {"min", BinaryOp::Min},           {"max", BinaryOp::Max},      {"floordiv", BinaryOp::FloorDiv},
+            {"floormod", BinaryOp::FloorMod}, {"truncdiv", BinaryOp::Div}, {"truncmod", BinaryOp::Mod},
+            {"Div", BinaryOp::Div},           {"Mod", BinaryOp::Mod},      {"FloorDiv", BinaryOp::FloorDiv},
+            {"FloorMod", BinaryOp::FloorMod}, {"Min", BinaryOp::Min},      {"Max", BinaryOp::Max}};
         if (auto it = kBinary.find(short_); it != kBinary.end()) {
             arity(2);
             Value a = args[0].value;
             Value b = args[1].value;
             Expr x = toExpr(a, "an operand");
             Expr y = toExpr(b, "an operand");
-            if (a.py && !b.py && a.expr->kind() == ExprKind::IntImm && y->dtype().isInt()) x = intImm(constInt(x).value(), y->dtype(), a.span);
-            if (b.py && !a.py && b.expr->kind() == ExprKind::IntImm && x->dtype().isInt()) y = intImm(constInt(y).value(), x->dtype(), b.span);
+            if (a.py && !b.py && a.expr->kind() == ExprKind::IntImm && y->dtype().isInt())
+                x = intImm(constInt(x).value(), y->dtype(), a.span);
+            if (b.py && !a.py && b.expr->kind() == ExprKind::IntImm && x->dtype().isInt())
+                y = intImm(constInt(y).value(), x->dtype(), b.span);
             return Value::ofExpr(withSpan(binary(it->second, x, y, span), span), span);
         }
         if (short_ == "Select") {
@@ -297,8 +305,8 @@ Expr Parser::toRegion(const Value& v, std::string_view param, std::string_view c
         }
         if (v.expr->kind() == ExprKind::TensorRegion) return v.expr;
     }
-    fail(v.span, "argument '" + std::string(param) + "' of '" + std::string(callee) + "' must be a tensor region, got " +
-                     describe(v));
+    fail(v.span, "argument '" + std::string(param) + "' of '" + std::string(callee) +
+                     "' must be a tensor region, got " + describe(v));
 }
 
 Expr Parser::toQualifier(const Value& v, std::string_view param, std::string_view callee)
@@ -347,8 +355,10 @@ Value Parser::callTable(std::string_view path, std::vector<Arg>& args, Span span
     for (size_t i = 0; i < c->params.size(); ++i) {
         const CallableParam& p = c->params[i];
         if (p.role == ParamRole::Qualifier) ++qualifierCount;
-        if (p.variadic) variadic = &p;
-        else if (!p.keywordOnly && p.role != ParamRole::Qualifier) positional[positionalCount++] = i;
+        if (p.variadic)
+            variadic = &p;
+        else if (!p.keywordOnly && p.role != ParamRole::Qualifier)
+            positional[positionalCount++] = i;
     }
     std::array<const Arg*, kMaxParams> given{};
     std::vector<const Arg*> rest;
@@ -366,7 +376,8 @@ Value Parser::callTable(std::string_view path, std::vector<Arg>& args, Span span
             }
             fail(a.span, "too many positional arguments for '" + std::string(callee) + "': expected at most " +
                              std::to_string(positionalCount) + ", got " +
-                             std::to_string(std::count_if(args.begin(), args.end(), [](const Arg& x) { return x.keyword.empty(); })));
+                             std::to_string(std::count_if(args.begin(), args.end(),
+                                                          [](const Arg& x) { return x.keyword.empty(); })));
         }
         const CallableParam* match = nullptr;
         for (const auto& p : c->params) {
@@ -375,8 +386,10 @@ Value Parser::callTable(std::string_view path, std::vector<Arg>& args, Span span
         if (!match) {
             std::vector<std::string_view> names;
             for (const auto& p : c->params) names.push_back(p.name);
-            std::string msg = "unknown keyword argument '" + std::string(a.keyword) + "' for '" + std::string(callee) + "'";
-            if (auto best = closest(a.keyword, names); !best.empty()) msg += "; did you mean '" + std::string(best) + "'?";
+            std::string msg =
+                "unknown keyword argument '" + std::string(a.keyword) + "' for '" + std::string(callee) + "'";
+            if (auto best = closest(a.keyword, names); !best.empty())
+                msg += "; did you mean '" + std::string(best) + "'?";
             fail(a.span, msg);
         }
         const auto idx = static_cast<size_t>(match - c->params.data());
@@ -422,14 +435,16 @@ Value Parser::callTable(std::string_view path, std::vector<Arg>& args, Span span
         case ParamRole::Tensor:
             if (v.kind == Value::Kind::Str) fail(v.span, where() + " must be a tensor, got a string");
             if (tileOp) {
-                if (p.type == "region") out.push_back(toRegion(v, p.name, callee));
+                if (p.type == "region")
+                    out.push_back(toRegion(v, p.name, callee));
                 else if (v.kind == Value::Kind::Expr && (as<VarNode>(v.expr) && as<VarNode>(v.expr)->isTensor()))
                     out.push_back(toRegion(v, p.name, callee));
                 else if (v.kind == Value::Kind::Expr && v.expr->kind() == ExprKind::TensorRegion)
                     out.push_back(toRegion(v, p.name, callee));
                 else if (v.kind == Value::Kind::Expr && v.expr->kind() == ExprKind::TensorLoad)
                     out.push_back(toRegion(v, p.name, callee));
-                else out.push_back(isPlainExpr(v) ? v.expr : toExpr(v, "a tensor region or scalar for " + where()));
+                else
+                    out.push_back(isPlainExpr(v) ? v.expr : toExpr(v, "a tensor region or scalar for " + where()));
             } else {
                 if (v.kind != Value::Kind::Expr ||
                     (v.expr->kind() != ExprKind::TensorLoad && v.expr->kind() != ExprKind::TensorRegion &&
@@ -487,11 +502,13 @@ Value Parser::callOldTile(std::string_view name, std::vector<Arg>& args, Span sp
         if ((a.keyword == "workspace" || a.keyword == "config") && a.value.kind == Value::Kind::Dict) {
             for (size_t i = 0; i + 1 < a.value.items.size(); i += 2) {
                 const Value& k = a.value.items[i];
-                if (k.kind != Value::Kind::Str) fail(k.span, "keys of '" + std::string(a.keyword) + "' must be strings");
+                if (k.kind != Value::Kind::Str)
+                    fail(k.span, "keys of '" + std::string(a.keyword) + "' must be strings");
                 // The key text must outlive the Arg: keep it in the callable table's names.
                 const Callable* any = findCallable("T.trn.tile.matmul");
                 std::string_view key;
-                for (const auto* c : {any, findCallable("T.trn.tile.activation"), findCallable("T.trn.tile.tensorreduce")})
+                for (const auto* c :
+                     {any, findCallable("T.trn.tile.activation"), findCallable("T.trn.tile.tensorreduce")})
                     for (const auto& p : c ? c->params : std::vector<CallableParam>{})
                         if (p.name == k.str) key = p.name;
                 if (key.empty()) fail(k.span, "unknown " + std::string(a.keyword) + " entry '" + k.str + "'");
@@ -506,7 +523,9 @@ Value Parser::callOldTile(std::string_view name, std::vector<Arg>& args, Span sp
     if (name == "copy") {
         const std::string dst = scopeOf(operand(0));
         const std::string src = scopeOf(operand(1));
-        target = src == "global" && dst != "global" ? "load" : dst == "global" && src != "global" ? "store" : "tensor_copy";
+        target = src == "global" && dst != "global"   ? "load"
+                 : dst == "global" && src != "global" ? "store"
+                                                      : "tensor_copy";
     } else if (name == "memset" || name == "reciprocal") {
         target = std::string(name);
     } else if (name == "gemm") {
@@ -519,10 +538,14 @@ Value Parser::callOldTile(std::string_view name, std::vector<Arg>& args, Span sp
         std::vector<Arg> reordered;
         size_t n = 0;
         for (auto& a : out) {
-            if (!a.keyword.empty()) reordered.push_back(a);
-            else if (n == 2) reordered.push_back({"bias", a.value, a.span}), ++n;
-            else if (n == 3) reordered.push_back({"scale", a.value, a.span}), ++n;
-            else reordered.push_back(a), ++n;
+            if (!a.keyword.empty())
+                reordered.push_back(a);
+            else if (n == 2)
+                reordered.push_back({"bias", a.value, a.span}), ++n;
+            else if (n == 3)
+                reordered.push_back({"scale", a.value, a.span}), ++n;
+            else
+                reordered.push_back(a), ++n;
         }
         out = std::move(reordered);
         kwArg("opcode", Value::ofStr(std::string(name), span));
@@ -536,12 +559,15 @@ Value Parser::callOldTile(std::string_view name, std::vector<Arg>& args, Span sp
         size_t n = 0;
         for (auto& a : out) {
             if (a.keyword == "accum" || (a.keyword.empty() && n == 3)) {
-                if (pyInt(a.value).value_or(0) != 0) fail(a.span, "Tx." + std::string(name) + " with accum=True has no T.trn.tile equivalent");
+                if (pyInt(a.value).value_or(0) != 0)
+                    fail(a.span, "Tx." + std::string(name) + " with accum=True has no T.trn.tile equivalent");
                 if (a.keyword.empty()) ++n;
                 continue;
             }
-            if (a.keyword.empty() && n++ == 2) kept.push_back({"axes", a.value, a.span});
-            else kept.push_back(a);
+            if (a.keyword.empty() && n++ == 2)
+                kept.push_back({"axes", a.value, a.span});
+            else
+                kept.push_back(a);
         }
         out = std::move(kept);
         kwArg("reduce_op", Value::ofStr(std::string(name), span));

@@ -206,9 +206,8 @@ Value Parser::parseComparison()
     Value a = parseArith();
     Value result;
     bool any = false;
-    while (cur().kind == TokenKind::Operator &&
-           (cur().text == "<" || cur().text == "<=" || cur().text == ">" || cur().text == ">=" || cur().text == "==" ||
-            cur().text == "!=")) {
+    while (cur().kind == TokenKind::Operator && (cur().text == "<" || cur().text == "<=" || cur().text == ">" ||
+                                                 cur().text == ">=" || cur().text == "==" || cur().text == "!=")) {
         const std::string_view op = advance().text;
         Value b = parseArith();
         Value cmp = binaryOp(op, a, b, spanFrom(start));
@@ -474,9 +473,7 @@ std::string Parser::decodeString(const Token& t)
             }
             out += "\\x";
             break;
-        default:
-            out += '\\';
-            out += c;
+        default: out += '\\'; out += c;
         }
     }
     return out;
@@ -545,7 +542,8 @@ Value Parser::attribute(Value base, const Token& name, Span span)
                 return v;
             }
             if (n == "permute" || n == "rearrange" || n == "local" || n == "tile" || n == "chunk")
-                fail(name.span, "tensor view '" + std::string(n) + "' is not supported; use view(...) or T.decl_tensor");
+                fail(name.span,
+                     "tensor view '" + std::string(n) + "' is not supported; use view(...) or T.decl_tensor");
             fail(name.span, "tensor '" + var->name() + "' has no attribute '" + std::string(n) + "'");
         }
     }

@@ -44,8 +44,9 @@ Stmt Parser::parseFor()
     static const char* const kKinds[] = {"range", "T.serial", "T.parallel", "T.unroll", "T.vectorized", "T.grid"};
     bool known = false;
     for (const char* k : kKinds) known = known || kind == k;
-    if (!known) fail(itSpan, "unsupported loop iterator '" + describe(it) +
-                                 "'; expected range, T.serial, T.parallel, T.unroll, T.vectorized or T.grid");
+    if (!known)
+        fail(itSpan, "unsupported loop iterator '" + describe(it) +
+                         "'; expected range, T.serial, T.parallel, T.unroll, T.vectorized or T.grid");
     if (!isOp("(")) failAtCurrent("expected '(' after '" + kind + "'");
     auto args = parseCallArgs();
     const Span callSpan = spanFrom(head.span);
@@ -66,7 +67,8 @@ Stmt Parser::parseFor()
         if (kind == "range" || kind == "T.grid") fail(a.span, "'" + kind + "' takes no keyword arguments");
         if (a.keyword == "annotations") {
             Attrs given = toAttrs(a.value, "loop annotations");
-            if (annotations.empty()) annotations = std::move(given); // the usual case: nothing to merge
+            if (annotations.empty())
+                annotations = std::move(given); // the usual case: nothing to merge
             else
                 for (const auto& [k, v] : given.entries()) annotations = annotations.with(k, v);
         } else if (a.keyword == "step") {
@@ -74,10 +76,12 @@ Stmt Parser::parseFor()
         } else if (a.keyword == "unroll") {
             // TX2 ir_builder: unroll=True → {"pragma_unroll": True}, False → {"disable_unroll": True},
             // a positive integer → {"pragma_unroll": N}.
-            if (a.value.kind != Value::Kind::Expr || !a.value.py) fail(a.span, "'unroll' must be True, False or an integer");
+            if (a.value.kind != Value::Kind::Expr || !a.value.py)
+                fail(a.span, "'unroll' must be True, False or an integer");
             const Expr e = pyToIR(a.value, a.span);
             if (e->dtype().isBool()) {
-                annotations = annotations.with(isConstInt(e, 1) ? "pragma_unroll" : "disable_unroll", boolImm(true, a.span));
+                annotations =
+                    annotations.with(isConstInt(e, 1) ? "pragma_unroll" : "disable_unroll", boolImm(true, a.span));
             } else {
                 annotations = annotations.with("pragma_unroll", e);
             }
@@ -106,8 +110,7 @@ Stmt Parser::parseFor()
         for (auto& e : positional)
             loops.push_back({nullptr, intImm(0, e->dtype().isInt() ? e->dtype() : DataType::int32(), e->span()), e});
     } else {
-        if (names.size() != 1)
-            fail(names[1].span, "'" + kind + "' defines one loop variable; use T.grid for several");
+        if (names.size() != 1) fail(names[1].span, "'" + kind + "' defines one loop variable; use T.grid for several");
         const size_t maxArgs = kind == "range" ? 3 : 2;
         if (positional.empty() || positional.size() > maxArgs)
             fail(callSpan, "'" + kind + "' takes 1 to " + std::to_string(maxArgs) + " bounds (" +

@@ -67,26 +67,41 @@ static TensorArgs collect(Parser& p, std::vector<Arg>& args, std::string_view ca
         for (auto al : allowed) ok = ok || al == k;
         if (!ok) p.fail(a.span, "unknown keyword argument '" + std::string(k) + "' for '" + std::string(callee) + "'");
         const Value* v = &a.value;
-        if (k == "shape") t.shape = v;
-        else if (k == "dtype") t.dtype = v;
-        else if (k == "scope") t.scope = v;
-        else if (k == "layout") t.layout = v;
-        else if (k == "strides") t.strides = v;
-        else if (k == "elem_offset") t.elemOffset = v;
-        else if (k == "align") t.align = v;
-        else if (k == "offset_factor") t.offsetFactor = v;
-        else if (k == "data") t.data = v;
-        else if (k == "allocated_addr") t.allocatedAddr = v;
-        else if (k == "annotations") t.annotations = v;
-        else if (k == "ty_args") t.tyArgs = v;
-        else if (k == "placement") t.placement = v;
-        else if (k == "attrs") t.attrs = v;
+        if (k == "shape")
+            t.shape = v;
+        else if (k == "dtype")
+            t.dtype = v;
+        else if (k == "scope")
+            t.scope = v;
+        else if (k == "layout")
+            t.layout = v;
+        else if (k == "strides")
+            t.strides = v;
+        else if (k == "elem_offset")
+            t.elemOffset = v;
+        else if (k == "align")
+            t.align = v;
+        else if (k == "offset_factor")
+            t.offsetFactor = v;
+        else if (k == "data")
+            t.data = v;
+        else if (k == "allocated_addr")
+            t.allocatedAddr = v;
+        else if (k == "annotations")
+            t.annotations = v;
+        else if (k == "ty_args")
+            t.tyArgs = v;
+        else if (k == "placement")
+            t.placement = v;
+        else if (k == "attrs")
+            t.attrs = v;
     }
     return t;
 }
 
-#define TENSOR_KEYWORDS "shape", "dtype", "scope", "layout", "strides", "elem_offset", "align", "offset_factor", \
-                        "byte_offset", "axis_separators", "buffer_type"
+#define TENSOR_KEYWORDS                                                                                                \
+    "shape", "dtype", "scope", "layout", "strides", "elem_offset", "align", "offset_factor", "byte_offset",            \
+        "axis_separators", "buffer_type"
 
 static TensorTypeRef buildType(Parser& p, const TensorArgs& t, Span span, std::string_view callee,
                                std::string scopeOverride = {})
@@ -128,7 +143,8 @@ TensorTypeRef Parser::tensorType(std::vector<Arg>& args, Span span, std::string_
 
 static TensorTypeRef singleTyArg(Parser& p, const Value& v)
 {
-    if (v.kind == Value::Kind::Seq && v.items.size() == 1 && v.items[0].kind == Value::Kind::Type) return v.items[0].type();
+    if (v.kind == Value::Kind::Seq && v.items.size() == 1 && v.items[0].kind == Value::Kind::Type)
+        return v.items[0].type();
     p.fail(v.span, "ty_args must be a list holding one T.Tensor(...) type");
 }
 
@@ -136,7 +152,8 @@ static Expr placementTuple(Parser& p, const Value& v, const std::string& what)
 {
     std::vector<Expr> coords;
     if (v.kind == Value::Kind::Seq) {
-        for (const auto& item : v.items) coords.push_back(intImm(p.requireInt(item, what), DataType::int32(), item.span));
+        for (const auto& item : v.items)
+            coords.push_back(intImm(p.requireInt(item, what), DataType::int32(), item.span));
     } else {
         coords.push_back(intImm(p.requireInt(v, what), DataType::int32(), v.span));
     }
@@ -154,7 +171,8 @@ Value Parser::allocTensor(std::vector<Arg>& args, Span span)
         if (t.shape || t.dtype || t.scope || t.layout || t.allocatedAddr)
             fail(span, "T.alloc_tensor with ty_args takes the tensor fields from the type; remove the other keywords");
         if (t.positional.size() > 1)
-            fail(t.positional[1]->span, "too many positional arguments for 'T.alloc_tensor': expected at most 1 (placement)");
+            fail(t.positional[1]->span,
+                 "too many positional arguments for 'T.alloc_tensor': expected at most 1 (placement)");
         type = singleTyArg(*this, *t.tyArgs);
         const Value* placement = t.placement ? t.placement : t.positional.empty() ? nullptr : &t.positional[0]->value;
         if (placement && placement->kind != Value::Kind::None)
@@ -162,7 +180,8 @@ Value Parser::allocTensor(std::vector<Arg>& args, Span span)
         if (t.attrs) attrs = toAttrs(*t.attrs, "allocation attributes");
     } else { // TX2: T.alloc_tensor(shape, dtype, scope=, layout=, allocated_addr=)
         if (t.positional.size() > 2)
-            fail(t.positional[2]->span, "too many positional arguments for 'T.alloc_tensor': expected at most 2 (shape, dtype)");
+            fail(t.positional[2]->span,
+                 "too many positional arguments for 'T.alloc_tensor': expected at most 2 (shape, dtype)");
         if (!t.positional.empty()) t.shape = &t.positional[0]->value;
         if (t.positional.size() > 1) t.dtype = &t.positional[1]->value;
         if (t.data) fail(span, "T.alloc_tensor does not take 'data'; use T.decl_tensor to alias storage");
@@ -177,7 +196,8 @@ Value Parser::allocTensor(std::vector<Arg>& args, Span span)
         }
     }
     if (t.annotations) attrs = toAttrs(*t.annotations, "allocation annotations");
-    return Value::ofExpr(call(kAllocTensor, std::move(callArgs), std::move(attrs), DataType::handle(), {type}, span), span);
+    return Value::ofExpr(call(kAllocTensor, std::move(callArgs), std::move(attrs), DataType::handle(), {type}, span),
+                         span);
 }
 
 Value Parser::declTensor(std::vector<Arg>& args, Span span)
@@ -186,12 +206,14 @@ Value Parser::declTensor(std::vector<Arg>& args, Span span)
     TensorTypeRef type;
     Expr data;
     if (t.tyArgs) { // TX3: T.decl_tensor(data, ty_args=[...])
-        if (t.positional.size() != 1 && !t.data) fail(span, "T.decl_tensor with ty_args takes the data pointer as its one positional argument");
+        if (t.positional.size() != 1 && !t.data)
+            fail(span, "T.decl_tensor with ty_args takes the data pointer as its one positional argument");
         type = singleTyArg(*this, *t.tyArgs);
         data = toExpr(t.data ? *t.data : t.positional[0]->value, "a data pointer");
     } else {
         if (t.positional.size() > 2)
-            fail(t.positional[2]->span, "too many positional arguments for 'T.decl_tensor': expected at most 2 (shape, dtype)");
+            fail(t.positional[2]->span,
+                 "too many positional arguments for 'T.decl_tensor': expected at most 2 (shape, dtype)");
         if (!t.positional.empty()) t.shape = &t.positional[0]->value;
         if (t.positional.size() > 1) t.dtype = &t.positional[1]->value;
         if (!t.data) fail(span, "T.decl_tensor needs data=<pointer>, e.g. data=A.data");
@@ -227,8 +249,10 @@ Value Parser::viewTensor(const Value& method, std::vector<Arg>& args, Span span)
     bool constParent = true;
     for (const auto& d : parent->shape()) {
         auto c = constInt(d);
-        if (!c) constParent = false;
-        else total *= *c;
+        if (!c)
+            constParent = false;
+        else
+            total *= *c;
     }
     int inferred = -1;
     int64_t known = 1;
@@ -285,14 +309,14 @@ Layout Parser::resolveLayout(const Value* arg, const std::vector<Expr>& shape, c
         bool pf = !arg->str.empty();
         for (char c : arg->str) pf = pf && (c == 'P' || c == 'F');
         if (!pf)
-            fail(arg->span, "invalid layout string '" + arg->str + "'; expected \"default\" or a P/F annotation such as \"PF\"");
+            fail(arg->span,
+                 "invalid layout string '" + arg->str + "'; expected \"default\" or a P/F annotation such as \"PF\"");
         auto r = trainiumLayout(arg->str, shape, scope == "trn.psum");
         if (!r.layout) fail(arg->span, "invalid layout: " + r.error);
         return r.layout;
     }
     case Value::Kind::Layout: return arg->layout();
-    case Value::Kind::LayoutSum:
-        fail(arg->span, "invalid layout: wrap the notation in T.TileLayout(...)");
+    case Value::Kind::LayoutSum: fail(arg->span, "invalid layout: wrap the notation in T.TileLayout(...)");
     case Value::Kind::Expr:
     case Value::Kind::Seq:
     case Value::Kind::Dict:
@@ -303,14 +327,16 @@ Layout Parser::resolveLayout(const Value* arg, const std::vector<Expr>& shape, c
     case Value::Kind::Method: break;
     }
     (void)span;
-    fail(arg->span, "invalid layout: expected T.TileLayout(...), None, \"default\" or a P/F string, got " + describe(*arg));
+    fail(arg->span,
+         "invalid layout: expected T.TileLayout(...), None, \"default\" or a P/F string, got " + describe(*arg));
 }
 
 Iter Parser::makeIter(const Value& extent, const Value& stride, Span span)
 {
     (void)span;
     Expr e = toExpr(extent, "a layout extent");
-    if (stride.kind == Value::Kind::LayoutSum && stride.shard().empty() && stride.replica().empty() && stride.offset().size() == 1)
+    if (stride.kind == Value::Kind::LayoutSum && stride.shard().empty() && stride.replica().empty() &&
+        stride.offset().size() == 1)
         return Iter{e, stride.offset()[0].second, stride.offset()[0].first};
     if (stride.kind == Value::Kind::Str) {
         Axis a = Axis::find(stride.str);
@@ -393,13 +419,16 @@ Value Parser::layoutFromIters(std::vector<Arg>& args, Span span)
     auto iters = [&](const Value& v, std::vector<Iter>& out) {
         if (v.kind != Value::Kind::Seq) fail(v.span, "invalid layout: expected a list of T.Iter(...)");
         for (const auto& it : v.items) {
-            if (it.kind != Value::Kind::LayoutSum || it.shard().size() != 1) fail(it.span, "invalid layout: expected T.Iter(extent, stride, axis)");
+            if (it.kind != Value::Kind::LayoutSum || it.shard().size() != 1)
+                fail(it.span, "invalid layout: expected T.Iter(extent, stride, axis)");
             out.push_back(it.shard()[0]);
         }
     };
     for (auto& a : args) {
-        if (a.keyword == "shard" || (a.keyword.empty() && &a == &args[0])) iters(a.value, shard);
-        else if (a.keyword == "replica") iters(a.value, replica);
+        if (a.keyword == "shard" || (a.keyword.empty() && &a == &args[0]))
+            iters(a.value, shard);
+        else if (a.keyword == "replica")
+            iters(a.value, replica);
         else if (a.keyword == "offset") {
             if (a.value.kind != Value::Kind::Dict) fail(a.span, "invalid layout: offset must be a dict");
             for (size_t i = 0; i + 1 < a.value.items.size(); i += 2) {
@@ -407,7 +436,8 @@ Value Parser::layoutFromIters(std::vector<Arg>& args, Span span)
                 if (!ax.valid()) fail(a.value.items[i].span, "unknown layout axis '" + a.value.items[i].str + "'");
                 offset.emplace_back(ax, toExpr(a.value.items[i + 1], "a layout offset"));
             }
-        } else fail(a.span, "unknown keyword argument '" + std::string(a.keyword) + "' for 'T.TileLayout.from_iters'");
+        } else
+            fail(a.span, "unknown keyword argument '" + std::string(a.keyword) + "' for 'T.TileLayout.from_iters'");
     }
     if (shard.empty()) fail(span, "invalid layout: from_iters needs a non-empty shard");
     Value v;

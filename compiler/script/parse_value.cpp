@@ -39,10 +39,9 @@ int64_t floorDiv(int64_t a, int64_t b)
     return q;
 }
 
-const std::vector<std::string_view> kDtypeNames = {"bool",    "int8",    "int16",    "int32",    "int64",
-                                                   "uint8",   "uint16",  "uint32",   "uint64",   "float16",
-                                                   "bfloat16", "float32", "float64", "handle", "float8_e4m3",
-                                                   "float8_e5m2"};
+const std::vector<std::string_view> kDtypeNames = {
+    "bool",   "int8",    "int16",    "int32",   "int64",   "uint8",  "uint16",      "uint32",
+    "uint64", "float16", "bfloat16", "float32", "float64", "handle", "float8_e4m3", "float8_e5m2"};
 
 // A Python literal next to an IR operand takes the operand's dtype, as the
 // reference's PrimExpr operators convert Python constants.
@@ -178,24 +177,38 @@ Value Parser::binaryOp(std::string_view op, const Value& a, const Value& b, Span
     if (a.py && !b.py) x = literalLike(a, y);
     if (b.py && !a.py) y = literalLike(b, x);
     BinaryOp bop = BinaryOp::Add;
-    if (op == "+") bop = BinaryOp::Add;
-    else if (op == "-") bop = BinaryOp::Sub;
-    else if (op == "*") bop = BinaryOp::Mul;
-    else if (op == "//") bop = BinaryOp::FloorDiv;
-    else if (op == "%") bop = BinaryOp::FloorMod;
+    if (op == "+")
+        bop = BinaryOp::Add;
+    else if (op == "-")
+        bop = BinaryOp::Sub;
+    else if (op == "*")
+        bop = BinaryOp::Mul;
+    else if (op == "//")
+        bop = BinaryOp::FloorDiv;
+    else if (op == "%")
+        bop = BinaryOp::FloorMod;
     else if (op == "/") {
         if (!x->dtype().isFloat() && !y->dtype().isFloat())
             fail(span, "integer division with '/' is ambiguous; use '//' for floor division or T.truncdiv");
         bop = BinaryOp::Div;
-    } else if (op == "<") bop = BinaryOp::LT;
-    else if (op == "<=") bop = BinaryOp::LE;
-    else if (op == ">") bop = BinaryOp::GT;
-    else if (op == ">=") bop = BinaryOp::GE;
-    else if (op == "==") bop = BinaryOp::EQ;
-    else if (op == "!=") bop = BinaryOp::NE;
-    else if (op == "and") bop = BinaryOp::And;
-    else if (op == "or") bop = BinaryOp::Or;
-    else fail(span, "operator '" + std::string(op) + "' is not supported on IR expressions");
+    } else if (op == "<")
+        bop = BinaryOp::LT;
+    else if (op == "<=")
+        bop = BinaryOp::LE;
+    else if (op == ">")
+        bop = BinaryOp::GT;
+    else if (op == ">=")
+        bop = BinaryOp::GE;
+    else if (op == "==")
+        bop = BinaryOp::EQ;
+    else if (op == "!=")
+        bop = BinaryOp::NE;
+    else if (op == "and")
+        bop = BinaryOp::And;
+    else if (op == "or")
+        bop = BinaryOp::Or;
+    else
+        fail(span, "operator '" + std::string(op) + "' is not supported on IR expressions");
     if ((x->dtype().isHandle() || y->dtype().isHandle()) && !isComparison(bop))
         fail(span, "arithmetic on a tensor or handle is not supported; index the tensor first");
     return Value::ofExpr(withSpan(binary(bop, x, y, span), span), span);
@@ -238,7 +251,8 @@ Value Parser::parseSubscript(const Value& base, Span start)
         bool slice = false;
         if (!isOp(":")) {
             Value v = parseExpr();
-            if (v.kind == Value::Kind::Expr && v.expr->dtype().isFloat()) fail(v.span, "tensor indices must be integers");
+            if (v.kind == Value::Kind::Expr && v.expr->dtype().isFloat())
+                fail(v.span, "tensor indices must be integers");
             lo = toExpr(v, "a tensor index");
         }
         if (acceptOp(":")) {
@@ -375,9 +389,12 @@ std::string Parser::requireStr(const Value& v, std::string_view what)
 DataType Parser::requireDtype(const Value& v)
 {
     std::string_view name;
-    if (v.kind == Value::Kind::Str) name = v.str;
-    else if (v.kind == Value::Kind::Namespace && v.str.starts_with("T.")) name = std::string_view(v.str).substr(2);
-    else fail(v.span, "expected a dtype, got " + describe(v));
+    if (v.kind == Value::Kind::Str)
+        name = v.str;
+    else if (v.kind == Value::Kind::Namespace && v.str.starts_with("T."))
+        name = std::string_view(v.str).substr(2);
+    else
+        fail(v.span, "expected a dtype, got " + describe(v));
     if (name.empty()) fail(v.span, "unknown dtype ''");
     if (auto dt = DataType::parse(name)) return *dt;
     std::string msg = "unknown dtype '" + std::string(name) + "'";

@@ -91,8 +91,7 @@ static std::string tokenDescription(const Token& t)
     case TokenKind::String:
     case TokenKind::Operator:
     case TokenKind::Comment:
-    case TokenKind::Error:
-        break;
+    case TokenKind::Error: break;
     }
     std::string text(t.text.substr(0, 40));
     return "'" + text + "'";
@@ -259,7 +258,9 @@ void Parser::parseTopLevelStatement()
                     advance();
                     continue;
                 }
-                if (!isOp("@")) failAtCurrent("only @T.ir_module / @T.function definitions may appear inside a 'with target' block");
+                if (!isOp("@"))
+                    failAtCurrent(
+                        "only @T.ir_module / @T.function definitions may appear inside a 'with target' block");
                 parseDecorated(1);
             } catch (const ParseError&) {
                 skipStatement();
@@ -294,8 +295,10 @@ void Parser::parseImport()
             std::string path(first.text);
             while (acceptOp(".")) path += "." + std::string(expectName("a module name").text);
             std::string_view alias = first.text;
-            if (acceptKw("as")) alias = expectName("an alias").text;
-            else if (path.find('.') != std::string::npos) path = std::string(first.text);
+            if (acceptKw("as"))
+                alias = expectName("an alias").text;
+            else if (path.find('.') != std::string::npos)
+                path = std::string(first.text);
             m_scopes.define(alias, Value::ns(path, start));
         } while (acceptOp(","));
         expectNewline();
@@ -408,8 +411,10 @@ void Parser::parseClass(Span decoSpan)
             bool isPrivate = false;
             if (isOp("(")) {
                 for (auto& a : parseCallArgs()) {
-                    if (a.keyword == "private") isPrivate = pyInt(a.value).value_or(0) != 0;
-                    else if (a.keyword != "check_well_formed") fail(a.span, "unexpected argument to decorator '@" + path + "'");
+                    if (a.keyword == "private")
+                        isPrivate = pyInt(a.value).value_or(0) != 0;
+                    else if (a.keyword != "check_well_formed")
+                        fail(a.span, "unexpected argument to decorator '@" + path + "'");
                 }
             }
             const Span ds = spanFrom(start);
@@ -466,7 +471,9 @@ void Parser::parseFunction(std::string_view decorator, bool isPrivate, Span deco
         do {
             if (isOp("]")) break;
             const Token t = expectName("a type parameter");
-            m_scopes.define(t.text, Value::ofExpr(makeVar(std::string(t.text), VarType::scalar(DataType::int32()), t.span), t.span));
+            m_scopes.define(
+                t.text,
+                Value::ofExpr(makeVar(std::string(t.text), VarType::scalar(DataType::int32()), t.span), t.span));
         } while (acceptOp(","));
         expectOp("]");
     }
@@ -628,8 +635,8 @@ Stmt Parser::parseSimpleStatement(std::optional<FlatRegion>& flat)
         advance();
         return parseAssignment(v, start);
     }
-    if (cur().kind == TokenKind::Operator && cur().text.size() >= 2 && cur().text.back() == '=' &&
-        cur().text != "==" && cur().text != "<=" && cur().text != ">=" && cur().text != "!=")
+    if (cur().kind == TokenKind::Operator && cur().text.size() >= 2 && cur().text.back() == '=' && cur().text != "==" &&
+        cur().text != "<=" && cur().text != ">=" && cur().text != "!=")
         failAtCurrent("augmented assignment is not supported; TIRx variables are immutable");
     expectNewline();
     if (auto marker = asRegionMarker(v)) {
@@ -637,7 +644,7 @@ Stmt Parser::parseSimpleStatement(std::optional<FlatRegion>& flat)
         return nullptr;
     }
     if (v.kind == Value::Kind::None) return nullptr; // statement builtins (T.func_attr) already took effect
-    if (v.kind == Value::Kind::Str) return nullptr; // a docstring
+    if (v.kind == Value::Kind::Str) return nullptr;  // a docstring
     if (v.kind != Value::Kind::Expr) fail(v.span, "this expression is not a statement");
     return makeEvaluate(toExpr(v, "a statement"), spanFrom(start));
 }
@@ -663,8 +670,8 @@ Stmt Parser::parseAssignment(const Value& target, Span start)
             return nullptr;
         }
         VarType type = VarType::scalar(e->dtype());
-        if (const auto* c = as<CallNode>(e); c && !c->tyArgs().empty() &&
-                                             (c->op() == kAllocTensor || c->op() == kDeclTensor))
+        if (const auto* c = as<CallNode>(e);
+            c && !c->tyArgs().empty() && (c->op() == kAllocTensor || c->op() == kDeclTensor))
             type = VarType::tensorType(c->tyArgs().front());
         else if (e->dtype().isHandle())
             type = VarType::handleType();
@@ -680,10 +687,13 @@ Stmt Parser::parseAssignment(const Value& target, Span start)
         if (rhs.kind == Value::Kind::Expr && rhs.py && !rhs.partialIndex) {
             value = pyToIR(rhs, rhs.span);
             const DataType dt = load->tensor()->tensorType()->dtype();
-            if (const auto* f = as<FloatImmNode>(value)) value = dt.isFloat() ? floatImm(f->value(), dt, rhs.span) : value;
+            if (const auto* f = as<FloatImmNode>(value))
+                value = dt.isFloat() ? floatImm(f->value(), dt, rhs.span) : value;
             else if (const auto* i = as<IntImmNode>(value)) {
-                if (dt.isFloat()) value = floatImm(static_cast<double>(i->value()), dt, rhs.span);
-                else if (dt.isIntegral() && !value->dtype().isBool()) value = intImm(i->value(), dt, rhs.span);
+                if (dt.isFloat())
+                    value = floatImm(static_cast<double>(i->value()), dt, rhs.span);
+                else if (dt.isIntegral() && !value->dtype().isBool())
+                    value = intImm(i->value(), dt, rhs.span);
             }
         } else {
             value = toExpr(rhs, "a stored value");
@@ -705,7 +715,8 @@ ParseResult parseModule(std::string_view source)
         return parser.run();
     } catch (const std::exception& e) {
         ParseResult r;
-        r.diagnostics.push_back({Diagnostic::Severity::Error, std::string("internal parser error: ") + e.what(), {1, 1, 1, 1}});
+        r.diagnostics.push_back(
+            {Diagnostic::Severity::Error, std::string("internal parser error: ") + e.what(), {1, 1, 1, 1}});
         return r;
     } catch (...) {
         ParseResult r;

@@ -200,9 +200,9 @@ public:
     std::string_view m_src;
     TokenStream m_stream;
     std::array<Token, kWindowSize> m_window;
-    size_t m_lexed = 0;            // tokens moved into the window so far
-    bool m_sawEnd = false;         // the EndOfFile token is in the window
-    size_t m_pos = 0;              // the current token's index in the stream
+    size_t m_lexed = 0;                 // tokens moved into the window so far
+    bool m_sawEnd = false;              // the EndOfFile token is in the window
+    size_t m_pos = 0;                   // the current token's index in the stream
     std::vector<Diagnostic> m_lexDiags; // the lexer's, kept apart: they win over the parser's at one position
     std::vector<Diagnostic> m_diags;
     size_t m_errors = 0;

@@ -69,28 +69,22 @@ int binaryPrec(BinaryOp op)
 {
     switch (op) {
     case BinaryOp::Add:
-    case BinaryOp::Sub:
-        return kPrecAdd;
+    case BinaryOp::Sub: return kPrecAdd;
     case BinaryOp::Mul:
     case BinaryOp::Div:
     case BinaryOp::FloorDiv:
-    case BinaryOp::FloorMod:
-        return kPrecMul;
+    case BinaryOp::FloorMod: return kPrecMul;
     case BinaryOp::EQ:
     case BinaryOp::NE:
     case BinaryOp::LT:
     case BinaryOp::LE:
     case BinaryOp::GT:
-    case BinaryOp::GE:
-        return kPrecCompare;
-    case BinaryOp::And:
-        return kPrecAnd;
-    case BinaryOp::Or:
-        return kPrecOr;
+    case BinaryOp::GE: return kPrecCompare;
+    case BinaryOp::And: return kPrecAnd;
+    case BinaryOp::Or: return kPrecOr;
     case BinaryOp::Mod:
     case BinaryOp::Min:
-    case BinaryOp::Max:
-        return kPrecAtom; // printed as calls
+    case BinaryOp::Max: return kPrecAtom; // printed as calls
     }
     return kPrecAtom;
 }

@@ -19,8 +19,7 @@ bool uses(const ExprNode* e, const VarSet& vars)
     switch (e->kind()) {
     case ExprKind::IntImm:
     case ExprKind::FloatImm:
-    case ExprKind::StringImm:
-        return false;
+    case ExprKind::StringImm: return false;
     case ExprKind::Var: return vars.count(static_cast<const VarNode*>(e)) != 0;
     case ExprKind::Binary: {
         const auto* b = static_cast<const BinaryNode*>(e);
@@ -61,17 +60,13 @@ bool uses(const ExprNode* e, const VarSet& vars)
     return false;
 }
 
-bool isZero32(const Expr& e)
-{
-    return isConstInt(e, 0) && e->dtype() == DataType::int32();
-}
+bool isZero32(const Expr& e) { return isConstInt(e, 0) && e->dtype() == DataType::int32(); }
 
 // `for i in range(n)`: serial from 0, unit step, no annotations; the loops
 // T.grid merges.
 bool isPlainRange(const ForNode& f)
 {
-    return f.forKind() == ForKind::Serial && isZero32(f.begin()) && isConstInt(f.step(), 1) &&
-           f.annotations().empty();
+    return f.forKind() == ForKind::Serial && isZero32(f.begin()) && isConstInt(f.step(), 1) && f.annotations().empty();
 }
 
 const char* kindName(ForKind k)
@@ -274,8 +269,8 @@ void Printer::forLoop(const ForNode& f, int indent)
 void Printer::regionStmt(const RegionNode& r, int indent, bool last)
 {
     const Callable* c = findCallableByOp(r.op());
-    const bool named = (c && c->kind == CallableKind::Region) || r.op() == kDeviceEntry ||
-                       r.op() == kTensorizedInstruction;
+    const bool named =
+        (c && c->kind == CallableKind::Region) || r.op() == kDeviceEntry || r.op() == kTensorizedInstruction;
     const bool flat = last && hasFlatForm(r);
     line(indent);
     if (!flat) m_out += "with ";

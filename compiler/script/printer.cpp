@@ -42,9 +42,10 @@ NameTable::NameTable()
     // Names the printed text itself uses: the script namespace, Python
     // keywords and the builtins a printed body refers to.
     for (const char* reserved :
-         {"T", "range", "None", "True", "False", "and", "or", "not", "in", "is", "if", "else", "elif", "for", "while",
-          "with", "def", "class", "return", "pass", "break", "continue", "assert", "lambda", "import", "from", "as",
-          "global", "nonlocal", "del", "try", "except", "finally", "raise", "yield", "await", "async"}) {
+         {"T",     "range",    "None",    "True",   "False",  "and",   "or",   "not",    "in",       "is",
+          "if",    "else",     "elif",    "for",    "while",  "with",  "def",  "class",  "return",   "pass",
+          "break", "continue", "assert",  "lambda", "import", "from",  "as",   "global", "nonlocal", "del",
+          "try",   "except",   "finally", "raise",  "yield",  "await", "async"}) {
         m_live[reserved] = 1;
     }
     m_scopes.emplace_back();

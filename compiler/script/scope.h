@@ -22,17 +22,17 @@ namespace tirx::script {
 struct Value {
     enum class Kind : uint8_t {
         None,
-        Expr,       // an IR expression (incl. Python ints/floats/bools, flagged `py`)
-        Str,        // a Python string
-        Seq,        // a Python tuple or list
-        Dict,       // a Python dict
-        Layout,     // a TileLayout object
-        LayoutSum,  // S[...] / R[...] / `v @ Axis` terms, before T.TileLayout(...) wraps them
-        Type,       // a TensorType (T.Tensor(...) used as a value)
-        Target,     // tvm.target.Target("tag"); `str` holds the tag
-        Namespace,  // T, T.nki, tvm.target, ...; `str` holds the canonical dotted path
-        Axis,       // P, F, Bank, ...
-        Method,     // A.view etc.; `expr` is the tensor, `str` the method name
+        Expr,      // an IR expression (incl. Python ints/floats/bools, flagged `py`)
+        Str,       // a Python string
+        Seq,       // a Python tuple or list
+        Dict,      // a Python dict
+        Layout,    // a TileLayout object
+        LayoutSum, // S[...] / R[...] / `v @ Axis` terms, before T.TileLayout(...) wraps them
+        Type,      // a TensorType (T.Tensor(...) used as a value)
+        Target,    // tvm.target.Target("tag"); `str` holds the tag
+        Namespace, // T, T.nki, tvm.target, ...; `str` holds the canonical dotted path
+        Axis,      // P, F, Bank, ...
+        Method,    // A.view etc.; `expr` is the tensor, `str` the method name
     };
     // The layout and tensor-type parts: only layout notation and T.Tensor(...)
     // values have them, so they live behind a pointer and the common value
@@ -83,7 +83,12 @@ struct Value {
     [[nodiscard]] const TensorTypeRef& type() const { return rare().type; }
     TensorTypeRef& type() { return rare().type; }
 
-    static Value none(Span s) { Value v; v.span = s; return v; }
+    static Value none(Span s)
+    {
+        Value v;
+        v.span = s;
+        return v;
+    }
     static Value ofExpr(Expr e, Span s, bool py = false)
     {
         Value v;

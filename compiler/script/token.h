@@ -9,18 +9,18 @@ namespace tirx {
 
 enum class TokenKind : uint8_t {
     Name,
-    Keyword,   // Python keywords: def class for in if elif else while with return pass break continue and or not
-               // None True False import from as assert lambda
+    Keyword, // Python keywords: def class for in if elif else while with return pass break continue and or not
+             // None True False import from as assert lambda
     Int,
     Float,
     String,
-    Operator,  // + - * / // % @ ** < <= > >= == != = : , . ( ) [ ] { } -> += ...
+    Operator, // + - * / // % @ ** < <= > >= == != = : , . ( ) [ ] { } -> += ...
     Comment,
     Newline,
     Indent,
     Dedent,
     EndOfFile,
-    Error,     // a character or construct the lexer could not read; text holds it
+    Error, // a character or construct the lexer could not read; text holds it
 };
 
 // One token. `begin`/`end` are UTF-8 byte offsets into the source (the editor's

@@ -17,7 +17,7 @@ struct AllocView {
     Var var;
     TensorTypeRef type;
     std::optional<std::vector<int64_t>> placement; // constant placement coordinates, if any
-    bool placementIsConstant = true;                 // false when a coordinate is not a constant
+    bool placementIsConstant = true;               // false when a coordinate is not a constant
 };
 
 // The allocation a statement makes, or nullopt for any other statement.

@@ -254,8 +254,7 @@ private:
     int m_activeLoops = 0;
     bool m_splitInNest = false;
 
-    template <class F>
-    Stmt withNewScope(F&& mutate)
+    template <class F> Stmt withNewScope(F&& mutate)
     {
         m_scopes.emplace_back();
         Stmt out = mutate();
@@ -275,7 +274,8 @@ private:
         collector.visitExpr(cond);
         size_t destination = 0;
         for (const VarNode* v : collector.vars) {
-            if (auto it = scope.depths.find(v); it != scope.depths.end()) destination = std::max(destination, it->second + 1);
+            if (auto it = scope.depths.find(v); it != scope.depths.end())
+                destination = std::max(destination, it->second + 1);
         }
         return destination;
     }

@@ -94,8 +94,10 @@ PassResult run(const ModuleRef& module, const PassContext&)
 
 PassInfo lowerTIRxOpaquePass()
 {
-    return {"LowerTIRxOpaque", "Remove unit loops without annotations, replacing their variable by the loop start.",
-            run, {}};
+    return {"LowerTIRxOpaque",
+            "Remove unit loops without annotations, replacing their variable by the loop start.",
+            run,
+            {}};
 }
 
 } // namespace tirx

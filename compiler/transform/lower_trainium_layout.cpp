@@ -68,7 +68,8 @@ protected:
             Stmt next = IrMutator::mutateBind(self, s);
             // The reference's analyzer knows pure scalar binds while simplifying indices.
             const auto& bind = static_cast<const BindNode&>(*next);
-            if (bind.value()->dtype().isInt() && isPureScalar(bind.value())) m_bindings[bind.var().get()] = bind.value();
+            if (bind.value()->dtype().isInt() && isPureScalar(bind.value()))
+                m_bindings[bind.var().get()] = bind.value();
             return next;
         }
 
@@ -141,9 +142,9 @@ private:
 
     std::unordered_map<const VarNode*, Var> m_remap;
     std::unordered_map<const VarNode*, const LayoutPlan*> m_plans;
-    std::unordered_map<std::string, LayoutPlan> m_sharedPlans;       // by constantTypeKey
-    std::unordered_map<const VarNode*, LayoutPlan> m_ownPlans;        // tensors without a constant type
-    std::unordered_map<std::string, TensorTypeRef> m_physicalTypes;  // by constantTypeKey and use
+    std::unordered_map<std::string, LayoutPlan> m_sharedPlans;      // by constantTypeKey
+    std::unordered_map<const VarNode*, LayoutPlan> m_ownPlans;      // tensors without a constant type
+    std::unordered_map<std::string, TensorTypeRef> m_physicalTypes; // by constantTypeKey and use
     // Types live as long as the module being lowered, which outlives the pass.
     std::unordered_map<const TensorType*, std::string> m_typeKeys;
     AccessPatternCache m_accesses;
@@ -287,7 +288,8 @@ private:
             Diagnostic::Severity::Warning,
             "'" + logical->name() + "' is declared without a layout, so its declaration is flattened to rank " +
                 std::to_string(target->tensorType()->shape().size()) + " while this access keeps its " +
-                std::to_string(indexCount) + " indices (the reference lowers it the same way; the result is inconsistent)",
+                std::to_string(indexCount) +
+                " indices (the reference lowers it the same way; the result is inconsistent)",
             span});
     }
 };
@@ -312,7 +314,8 @@ FunctionRef lower(const FunctionRef& fn, std::vector<Diagnostic>& diags)
     Stmt body = lowering.mutateStmt(fn->body());
     // Each declaration goes in front of what is there, so the last parameter's comes first.
     for (const auto& [flat, source] : declared) {
-        Stmt decl = makeBind(flat, call(kDeclTensor, {dataPointer(source)}, {}, DataType::handle(), {flat->tensorType()}));
+        Stmt decl =
+            makeBind(flat, call(kDeclTensor, {dataPointer(source)}, {}, DataType::handle(), {flat->tensorType()}));
         body = makeSeq({decl, body});
     }
     const bool failed = hasErrors(lowering.diagnostics);
@@ -331,7 +334,9 @@ PassResult run(const ModuleRef& module, const PassContext&) { return mapFunction
 PassInfo lowerTrainiumLayoutPass()
 {
     return {"LowerTrainiumLayout",
-            "Lower logical tensor accesses to Trainium physical shapes and indices; flatten global tensors.", run, {}};
+            "Lower logical tensor accesses to Trainium physical shapes and indices; flatten global tensors.",
+            run,
+            {}};
 }
 
 } // namespace tirx

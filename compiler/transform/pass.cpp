@@ -24,10 +24,10 @@ const Target* requireTarget(const Function& fn, const PassContext& ctx, std::str
 {
     const Target* target = resolveTarget(fn, ctx);
     if (!target) {
-        diags.push_back({Diagnostic::Severity::Error,
-                         std::string{who} +
-                             " requires a Trainium target on the function or in the current target scope",
-                         fn.span()});
+        diags.push_back(
+            {Diagnostic::Severity::Error,
+             std::string{who} + " requires a Trainium target on the function or in the current target scope",
+             fn.span()});
     }
     return target;
 }

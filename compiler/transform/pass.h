@@ -32,9 +32,9 @@ using PassFunction = std::function<PassResult(const ModuleRef&, const PassContex
 // and the function. Passes of the reference's pipeline that do not change the
 // device kernel a user sees are listed as not applicable with the reason.
 struct PassInfo {
-    std::string_view name;        // the reference's name: "TrnNaiveAllocator"
-    std::string_view description; // one line
-    PassFunction run;             // empty when not applicable
+    std::string_view name;          // the reference's name: "TrnNaiveAllocator"
+    std::string_view description;   // one line
+    PassFunction run;               // empty when not applicable
     std::string_view notApplicable; // reason, when run is empty
 };
 
@@ -60,8 +60,8 @@ template <class Mutator>
 }
 
 // Applies `fn` to every function; keeps the module pointer when no function changed.
-[[nodiscard]] PassResult mapFunctions(
-    const ModuleRef& module,
-    const std::function<FunctionRef(const FunctionRef&, std::vector<Diagnostic>&)>& fn);
+[[nodiscard]] PassResult
+mapFunctions(const ModuleRef& module,
+             const std::function<FunctionRef(const FunctionRef&, std::vector<Diagnostic>&)>& fn);
 
 } // namespace tirx

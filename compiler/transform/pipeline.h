@@ -13,18 +13,18 @@ namespace tirx {
 // Modules are shared and immutable, so keeping every snapshot is cheap; the
 // GUI's stepper, diff and memory views only read this.
 struct TraceEntry {
-    std::string passName;     // "input" for entry 0
-    ModuleRef module;         // snapshot after this pass
-    std::string text;         // printed module
-    int64_t microseconds = 0; // time spent in the pass (printing excluded)
-    bool changed = false;     // module differs from the previous entry
+    std::string passName;                // "input" for entry 0
+    ModuleRef module;                    // snapshot after this pass
+    std::string text;                    // printed module
+    int64_t microseconds = 0;            // time spent in the pass (printing excluded)
+    bool changed = false;                // module differs from the previous entry
     std::vector<Diagnostic> diagnostics; // the pass's own and the verifier's
-    bool failed = false;      // an error stopped the pipeline here
+    bool failed = false;                 // an error stopped the pipeline here
 };
 
 struct Trace {
     std::string targetTag;
-    std::string pipeline;     // preset name or "custom"
+    std::string pipeline; // preset name or "custom"
     std::vector<TraceEntry> entries;
 
     [[nodiscard]] bool failed() const { return !entries.empty() && entries.back().failed; }
@@ -38,7 +38,7 @@ struct PipelineOptions {
     std::vector<std::string> passes; // registry names, in order
     std::string name = "custom";
     PassContext context;
-    PassCheck check;                 // may be empty
+    PassCheck check; // may be empty
     // Called after every pass with the entry just recorded (may be empty);
     // lets a caller show results pass by pass. Returning false cancels the run.
     std::function<bool(const TraceEntry&)> onEntry;

@@ -21,8 +21,9 @@ std::vector<PassInfo> buildRegistry()
         notApplicable("DecorateDeviceScope", "Wrap the device body in a device-scope marker.",
                       "a marker for the host/device split; the device kernel a user sees is unchanged"),
         stmtSimplifyPass(),
-        notApplicable("LoopPartition", "Split loops at boundaries where a condition changes.",
-                      "Trainium kernels have constant loop bounds, where the reference's LoopPartition changes nothing"),
+        notApplicable(
+            "LoopPartition", "Split loops at boundaries where a condition changes.",
+            "Trainium kernels have constant loop bounds, where the reference's LoopPartition changes nothing"),
         lowerTIRxOpaquePass(),
         hoistIfPass(),
         removeNoOpPass(),
@@ -54,11 +55,14 @@ const PassInfo* findPass(std::string_view name)
 std::span<const PipelinePreset> pipelinePresets()
 {
     static const std::vector<PipelinePreset> presets = {
-        {"lower-tirx", "The reference's LowerTIRx run with workspaces and addresses, nothing after",
+        {"lower-tirx",
+         "The reference's LowerTIRx run with workspaces and addresses, nothing after",
          {"TrnPrivateTensorAlloc", "TrnNaiveAllocator", "TileDispatch", "LowerTrainiumLayout"}},
-        {"trn", "The device part of the reference's trn_pipeline, simplification included",
+        {"trn",
+         "The device part of the reference's trn_pipeline, simplification included",
          {"TrnPrivateTensorAlloc", "TrnNaiveAllocator", "TileDispatch", "LowerTrainiumLayout", "DecorateDeviceScope",
-          "StmtSimplify", "LoopPartition", "LowerTIRxOpaque", "HoistIf", "StmtSimplify", "RemoveNoOp", "AnnotateEntryFunc", "SplitHostDevice", "MakePackedAPI"}},
+          "StmtSimplify", "LoopPartition", "LowerTIRxOpaque", "HoistIf", "StmtSimplify", "RemoveNoOp",
+          "AnnotateEntryFunc", "SplitHostDevice", "MakePackedAPI"}},
         {"none", "No passes: the module as written", {}},
     };
     return presets;

@@ -42,8 +42,7 @@ protected:
                 std::vector<Expr> args = c->args();
                 args[0] = mutateExpr(args[0]);
                 if (args[0] == c->args()[0]) return self;
-                return makeBind(s.var(),
-                                call(c->op(), std::move(args), c->attrs(), c->dtype(), c->tyArgs(), c->span()),
+                return makeBind(s.var(), call(c->op(), std::move(args), c->attrs(), c->dtype(), c->tyArgs(), c->span()),
                                 self->span());
             }
         }
@@ -126,8 +125,10 @@ PassResult run(const ModuleRef& module, const PassContext&)
 
 PassInfo stmtSimplifyPass()
 {
-    return {"StmtSimplify", "Simplify every expression with loop ranges; drop decided conditions and self-stores.",
-            run, {}};
+    return {"StmtSimplify",
+            "Simplify every expression with loop ranges; drop decided conditions and self-stores.",
+            run,
+            {}};
 }
 
 } // namespace tirx

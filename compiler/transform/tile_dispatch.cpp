@@ -29,8 +29,8 @@ protected:
         if (!c || !isTileOp(*c)) return self;
         const auto* callable = findCallableByOp(c->op());
         const std::string name = callable ? std::string{callable->name} : c->op();
-        diagnostics.push_back({Diagnostic::Severity::Error,
-                               "tile dispatch for '" + name + "' is not implemented yet", self->span()});
+        diagnostics.push_back(
+            {Diagnostic::Severity::Error, "tile dispatch for '" + name + "' is not implemented yet", self->span()});
         return self;
     }
 
@@ -59,8 +59,10 @@ PassResult run(const ModuleRef& module, const PassContext& ctx)
 
 PassInfo tileDispatchPass()
 {
-    return {"TileDispatch", "Lower T.trn.tile.* calls to T.nki.* instruction nests and drop the device_entry marker.",
-            run, {}};
+    return {"TileDispatch",
+            "Lower T.trn.tile.* calls to T.nki.* instruction nests and drop the device_entry marker.",
+            run,
+            {}};
 }
 
 } // namespace tirx

@@ -73,15 +73,17 @@ protected:
         auto bytes = allocatorBytes(*view->type, &error);
         if (!bytes) {
             if (!error.empty()) {
-                diagnostics.push_back({Diagnostic::Severity::Error,
-                                       "allocation '" + view->var->name() + "' " + error, self->span()});
+                diagnostics.push_back(
+                    {Diagnostic::Severity::Error, "allocation '" + view->var->name() + "' " + error, self->span()});
             }
             return self;
         }
         std::vector<Expr> args = view->call->args();
         auto placement = tuple({intImm(m_offset)});
-        if (args.empty()) args.push_back(placement);
-        else args.front() = placement;
+        if (args.empty())
+            args.push_back(placement);
+        else
+            args.front() = placement;
         m_offset += *bytes;
         auto value = call(view->call->op(), std::move(args), view->call->attrs(), view->call->dtype(),
                           view->call->tyArgs(), view->call->span());
@@ -109,7 +111,9 @@ PassResult run(const ModuleRef& module, const PassContext&)
 PassInfo trnNaiveAllocatorPass()
 {
     return {"TrnNaiveAllocator",
-            "Assign consecutive byte offsets to unaddressed constant-size SBUF and shared allocations.", run, {}};
+            "Assign consecutive byte offsets to unaddressed constant-size SBUF and shared allocations.",
+            run,
+            {}};
 }
 
 } // namespace tirx

@@ -22,13 +22,13 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-void say(const QString &line)
+void say(const QString& line)
 {
     std::printf("%s\n", qUtf8Printable(line));
     std::fflush(stdout);
 }
 
-int autosaveAndWait(const QStringList &args)
+int autosaveAndWait(const QStringList& args)
 {
     MainWindow window;
     window.setRecoveryDirectory(args[0]);
@@ -37,9 +37,8 @@ int autosaveAndWait(const QStringList &args)
         say(u"error "_s + error);
         return 1;
     }
-    QObject::connect(&window, &MainWindow::autosaved, &window, [](const QString &file) {
-        say(u"autosaved "_s + file);
-    });
+    QObject::connect(&window, &MainWindow::autosaved, &window,
+                     [](const QString& file) { say(u"autosaved "_s + file); });
     window.setAutosaveInterval(50);
     window.editor()->setFocus();
     window.editor()->setCursorPosition(0, 0);
@@ -52,14 +51,13 @@ int autosaveAndWait(const QStringList &args)
     return QApplication::exec();
 }
 
-int saveAndHang(const QStringList &args)
+int saveAndHang(const QStringList& args)
 {
     const QString text(args[1].toInt(), u'x');
     QString error;
     const bool saved = Document::writeText(args[0], text, &error, [](qint64, qint64) {
         say(u"writing"_s);
-        for (;;)
-            QThread::sleep(60);
+        for (;;) QThread::sleep(60);
         return true;
     });
     say(saved ? u"saved"_s : u"error "_s + error);
@@ -68,7 +66,7 @@ int saveAndHang(const QStringList &args)
 
 } // namespace
 
-int main(int argc, char *argv[])
+int main(int argc, char* argv[])
 {
     QStandardPaths::setTestModeEnabled(true);
     QApplication app(argc, argv);
@@ -76,10 +74,8 @@ int main(int argc, char *argv[])
     QApplication::setApplicationName(u"tirx-explorer"_s);
     const QStringList args = QApplication::arguments().mid(2);
     const QString mode = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
-    if (mode == u"autosave"_s && args.size() == 3)
-        return autosaveAndWait(args);
-    if (mode == u"save"_s && args.size() == 2)
-        return saveAndHang(args);
+    if (mode == u"autosave"_s && args.size() == 3) return autosaveAndWait(args);
+    if (mode == u"save"_s && args.size() == 2) return saveAndHang(args);
     say(u"usage: app_helper autosave DIR FILE TEXT | save FILE BYTES"_s);
     return 2;
 }

@@ -11,20 +11,19 @@
 
 namespace apptest {
 
-inline QString examplePath(const QString &name)
+inline QString examplePath(const QString& name)
 {
     return QStringLiteral(TIRX_SOURCE_DIR "/resources/examples/") + name;
 }
 
-inline QByteArray readBytes(const QString &path)
+inline QByteArray readBytes(const QString& path)
 {
     QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return {};
+    if (!file.open(QIODevice::ReadOnly)) return {};
     return file.readAll();
 }
 
-inline bool writeBytes(const QString &path, const QByteArray &bytes)
+inline bool writeBytes(const QString& path, const QByteArray& bytes)
 {
     QFile file(path);
     return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();

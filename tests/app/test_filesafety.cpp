@@ -35,7 +35,7 @@ struct OpenFile {
 };
 
 // Writes a new file beside `path` and renames it over, as many editors save.
-bool replaceByRename(const QString &path, const QByteArray &bytes)
+bool replaceByRename(const QString& path, const QByteArray& bytes)
 {
     const QString temporary = path + u".new"_s;
     return writeBytes(temporary, bytes) && ::rename(qPrintable(temporary), qPrintable(path)) == 0;
@@ -82,8 +82,7 @@ private slots:
         saver.start(QStringLiteral(TIRX_APP_HELPER_PATH), {u"save"_s, path, QString::number(4 << 20)});
         QVERIFY(saver.waitForStarted(kWaitMs));
         QByteArray output;
-        while (!output.contains("writing") && saver.waitForReadyRead(kWaitMs))
-            output += saver.readAllStandardOutput();
+        while (!output.contains("writing") && saver.waitForReadyRead(kWaitMs)) output += saver.readAllStandardOutput();
         QVERIFY2(output.contains("writing"), output.constData());
         QCOMPARE(::kill(static_cast<pid_t>(saver.processId()), SIGKILL), 0);
         QVERIFY(saver.waitForFinished(kWaitMs));
@@ -106,8 +105,8 @@ private slots:
     {
         OpenFile open;
         QVERIFY2(open.loaded, qPrintable(open.error));
-        MainWindow &window = open.window;
-        QSignalSpy &changed = open.changed;
+        MainWindow& window = open.window;
+        QSignalSpy& changed = open.changed;
         window.editor()->insertAt(u"# mine\n"_s, 0, 0);
         QVERIFY2(window.saveFile(open.path, &open.error), qPrintable(open.error));
         QVERIFY2(window.saveFile(open.path, &open.error), qPrintable(open.error));
@@ -121,19 +120,19 @@ private slots:
     {
         OpenFile open;
         QVERIFY2(open.loaded, qPrintable(open.error));
-        MainWindow &window = open.window;
-        QSignalSpy &changed = open.changed;
+        MainWindow& window = open.window;
+        QSignalSpy& changed = open.changed;
 
         QVERIFY(writeBytes(open.path, "from another program\n"));
         QVERIFY(changed.wait(kWaitMs));
         QCOMPARE(changed.last().at(0).toString(), QFileInfo(open.path).absoluteFilePath());
-        QMessageBox *prompt = window.reloadPrompt();
+        QMessageBox* prompt = window.reloadPrompt();
         QVERIFY(prompt);
         QVERIFY(prompt->isVisible());
         QVERIFY(prompt->text().contains(u"changed by another program"_s));
         QCOMPARE(window.editor()->text().toUtf8(), kOld); // nothing changes before the answer
 
-        prompt->findChild<QPushButton *>(u"reload"_s)->click();
+        prompt->findChild<QPushButton*>(u"reload"_s)->click();
         QCOMPARE(window.editor()->text(), u"from another program\n"_s);
         QVERIFY(!window.editor()->isModified());
         QVERIFY(!window.reloadPrompt());
@@ -142,7 +141,7 @@ private slots:
         QVERIFY(replaceByRename(open.path, "renamed over\n"));
         QVERIFY(changed.wait(kWaitMs));
         QVERIFY(window.reloadPrompt());
-        window.reloadPrompt()->findChild<QPushButton *>(u"reload"_s)->click();
+        window.reloadPrompt()->findChild<QPushButton*>(u"reload"_s)->click();
         QCOMPARE(window.editor()->text(), u"renamed over\n"_s);
 
         // Again after the rename: the new file is watched too.
@@ -154,13 +153,13 @@ private slots:
     {
         OpenFile open;
         QVERIFY2(open.loaded, qPrintable(open.error));
-        MainWindow &window = open.window;
-        QSignalSpy &changed = open.changed;
+        MainWindow& window = open.window;
+        QSignalSpy& changed = open.changed;
         window.editor()->insertAt(u"# typed\n"_s, 0, 0);
         QVERIFY(writeBytes(open.path, "theirs\n"));
         QVERIFY(changed.wait(kWaitMs));
         QVERIFY(window.reloadPrompt()->text().contains(u"unsaved changes"_s));
-        window.reloadPrompt()->findChild<QPushButton *>(u"keep"_s)->click();
+        window.reloadPrompt()->findChild<QPushButton*>(u"keep"_s)->click();
         QCOMPARE(window.editor()->text().toUtf8(), "# typed\n" + kOld);
         QVERIFY(window.editor()->isModified());
         // Asked once per change, not again for the same one.
@@ -172,8 +171,8 @@ private slots:
     {
         OpenFile open;
         QVERIFY2(open.loaded, qPrintable(open.error));
-        MainWindow &window = open.window;
-        QSignalSpy &changed = open.changed;
+        MainWindow& window = open.window;
+        QSignalSpy& changed = open.changed;
         QVERIFY(QFile::remove(open.path));
         QVERIFY(changed.wait(kWaitMs));
         QCOMPARE(window.editor()->text().toUtf8(), kOld);

@@ -7,7 +7,7 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-std::optional<LaunchOptions> parse(const QStringList &arguments, QString *error)
+std::optional<LaunchOptions> parse(const QStringList& arguments, QString* error)
 {
     QCommandLineParser parser;
     addLaunchOptions(parser);

@@ -24,7 +24,7 @@ namespace {
 
 constexpr int kWaitMs = 10000;
 
-QStringList presetPasses(const char *name)
+QStringList presetPasses(const char* name)
 {
     QStringList names{u"input"_s};
     for (std::string_view pass : tirx::findPreset(name)->passes)
@@ -32,11 +32,10 @@ QStringList presetPasses(const char *name)
     return names;
 }
 
-QStringList entryNames(const tirx::Trace &trace)
+QStringList entryNames(const tirx::Trace& trace)
 {
     QStringList names;
-    for (const tirx::TraceEntry &entry : trace.entries)
-        names << QString::fromStdString(entry.passName);
+    for (const tirx::TraceEntry& entry : trace.entries) names << QString::fromStdString(entry.passName);
     return names;
 }
 
@@ -94,7 +93,7 @@ private slots:
         QCOMPARE(window.passStepper()->model()->rowCount(), int(good->entries.size()));
 
         QVERIFY(!diagnostics.isEmpty());
-        const auto &ds = window.lowering()->diagnostics();
+        const auto& ds = window.lowering()->diagnostics();
         QVERIFY(!ds.empty());
         QCOMPARE(ds.front().severity, tirx::Diagnostic::Severity::Error);
         QCOMPARE(ds.front().span.line, 17u);
@@ -123,8 +122,8 @@ private slots:
         MainWindow window;
         QString error;
         QVERIFY2(window.loadFile(examplePath(u"naive_allocator.py"_s), &error), qPrintable(error));
-        PassStepper *stepper = window.passStepper();
-        DiffModel *diff = window.diffView()->model();
+        PassStepper* stepper = window.passStepper();
+        DiffModel* diff = window.diffView()->model();
 
         QVERIFY(stepper->selectPass(u"TrnPrivateTensorAlloc"_s));
         QCOMPARE(diff->changedRowCount(), 0);
@@ -142,8 +141,7 @@ private slots:
         QString error;
         QVERIFY2(window.loadFile(examplePath(u"naive_allocator.py"_s), &error), qPrintable(error));
         QVERIFY(window.prepareScreenshot(u"TrnNaiveAllocator"_s, u"diff"_s).isEmpty());
-        QCOMPARE(window.passStepper()->currentEntry(),
-                 window.passStepper()->model()->rowOf(u"TrnNaiveAllocator"_s));
+        QCOMPARE(window.passStepper()->currentEntry(), window.passStepper()->model()->rowOf(u"TrnNaiveAllocator"_s));
         QVERIFY(!window.prepareScreenshot(u"NoSuchPass"_s, u"diff"_s).isEmpty());
     }
 
@@ -170,19 +168,17 @@ private slots:
         MainWindow window;
         QString error;
         QVERIFY2(window.loadFile(examplePath(u"naive_allocator.py"_s), &error), qPrintable(error));
-        LoweringController *lowering = window.lowering();
+        LoweringController* lowering = window.lowering();
 
         // Every signal in arrival order, with the Trace's size and how many
         // rows the stepper shows at that moment.
         QStringList events;
-        connect(lowering, &LoweringController::entryReady, &window,
-                [&](std::shared_ptr<const tirx::Trace> partial) {
-                    events << u"entry %1 %2"_s.arg(partial->entries.size())
-                                  .arg(QString::fromStdString(partial->entries.back().passName));
-                });
-        connect(lowering, &LoweringController::traceReady, &window, [&](std::shared_ptr<const tirx::Trace> t) {
-            events << u"trace %1"_s.arg(t->entries.size());
+        connect(lowering, &LoweringController::entryReady, &window, [&](std::shared_ptr<const tirx::Trace> partial) {
+            events << u"entry %1 %2"_s.arg(partial->entries.size())
+                          .arg(QString::fromStdString(partial->entries.back().passName));
         });
+        connect(lowering, &LoweringController::traceReady, &window,
+                [&](std::shared_ptr<const tirx::Trace> t) { events << u"trace %1"_s.arg(t->entries.size()); });
         QSignalSpy traces(lowering, &LoweringController::traceReady);
         QSignalSpy rows(window.passStepper()->model(), &QAbstractItemModel::modelReset);
         window.editor()->setFocus();
@@ -192,8 +188,7 @@ private slots:
 
         const QStringList passes = presetPasses("lower-tirx");
         QStringList expected;
-        for (int i = 0; i < passes.size(); ++i)
-            expected << u"entry %1 %2"_s.arg(i + 1).arg(passes[i]);
+        for (int i = 0; i < passes.size(); ++i) expected << u"entry %1 %2"_s.arg(i + 1).arg(passes[i]);
         expected << u"trace %1"_s.arg(passes.size());
         QCOMPARE(events, expected);
         // The stepper was refilled as each pass finished, then once more.
@@ -206,7 +201,7 @@ private slots:
         MainWindow window;
         QString error;
         QVERIFY2(window.loadFile(examplePath(u"naive_allocator.py"_s), &error), qPrintable(error));
-        PassStepper *stepper = window.passStepper();
+        PassStepper* stepper = window.passStepper();
         QVERIFY(stepper->selectPass(u"TrnPrivateTensorAlloc"_s));
 
         QSignalSpy traces(window.lowering(), &LoweringController::traceReady);
@@ -222,13 +217,13 @@ private slots:
         QFile file(examplePath(u"naive_allocator.py"_s));
         QVERIFY(file.open(QIODevice::ReadOnly));
         int seen = 0;
-        const LoweringController::Result result = LoweringController::lower(
-            {file.readAll().toStdString(), "lower-tirx", {}, "aws/trn1/trn1.2xlarge"},
-            [&](const tirx::PipelineOptions &options, const tirx::TraceEntry &) {
-                if (options.context.target == nullptr || options.name != "lower-tirx")
-                    return false;
-                return ++seen < 2;
-            });
+        const LoweringController::Result result =
+            LoweringController::lower({file.readAll().toStdString(), "lower-tirx", {}, "aws/trn1/trn1.2xlarge"},
+                                      [&](const tirx::PipelineOptions& options, const tirx::TraceEntry&) {
+                                          if (options.context.target == nullptr || options.name != "lower-tirx")
+                                              return false;
+                                          return ++seen < 2;
+                                      });
         QVERIFY(result.trace);
         QCOMPARE(seen, 2);
         QCOMPARE(result.trace->entries.size(), size_t(2));
@@ -248,7 +243,7 @@ private slots:
 
         // Which request each signal came from: "1e" an entry of the first,
         // "2t" the second's complete Trace.
-        const auto origin = [](const tirx::Trace &trace) {
+        const auto origin = [](const tirx::Trace& trace) {
             return trace.entries.front().text.find("(256, 256)") != std::string::npos ? u"1"_s : u"2"_s;
         };
         QStringList events;
@@ -278,13 +273,14 @@ private slots:
         MainWindow window;
         QString error;
         QVERIFY2(window.loadFile(examplePath(u"naive_allocator.py"_s), &error), qPrintable(error));
-        const QString text = u"from tvm.script import tirx as T\n"
-                             u"\n"
-                             u"@T.ir_module\n"
-                             u"class Module:\n"
-                             u"    @T.function\n"
-                             u"    def main():\n"
-                             u"        A = T.alloc_tensor((256, 512), \"float32\", scope=\"trn.sbuf\", layout=\"PF\")\n"_s;
+        const QString text =
+            u"from tvm.script import tirx as T\n"
+            u"\n"
+            u"@T.ir_module\n"
+            u"class Module:\n"
+            u"    @T.function\n"
+            u"    def main():\n"
+            u"        A = T.alloc_tensor((256, 512), \"float32\", scope=\"trn.sbuf\", layout=\"PF\")\n"_s;
         window.editor()->setText(text);
         window.lowering()->lowerNow(text);
         QVERIFY(!window.lowering()->isStale());
@@ -305,7 +301,7 @@ private slots:
         MainWindow window;
         QString error;
         QVERIFY2(window.loadFile(examplePath(u"naive_allocator.py"_s), &error), qPrintable(error));
-        PassListModel *model = window.passStepper()->model();
+        PassListModel* model = window.passStepper()->model();
         const int row = model->rowOf(u"TileDispatch"_s);
         QVERIFY(row > 0);
         QSignalSpy traces(window.lowering(), &LoweringController::traceReady);

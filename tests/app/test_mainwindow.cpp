@@ -24,12 +24,11 @@ using namespace apptest;
 
 namespace {
 
-QAction *findAction(const QWidget *window, const QString &text)
+QAction* findAction(const QWidget* window, const QString& text)
 {
-    const QList<QAction *> actions = window->findChildren<QAction *>();
-    for (QAction *action : actions) {
-        if (action->text().remove(u'&') == text)
-            return action;
+    const QList<QAction*> actions = window->findChildren<QAction*>();
+    for (QAction* action : actions) {
+        if (action->text().remove(u'&') == text) return action;
     }
     return nullptr;
 }
@@ -38,7 +37,7 @@ QAction *findAction(const QWidget *window, const QString &text)
 void answerNextMessageBox(QMessageBox::StandardButton button)
 {
     QTimer::singleShot(0, [button] {
-        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+        auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
         QVERIFY2(box, "expected a modal message box");
         box->button(button)->click();
     });
@@ -78,7 +77,7 @@ private slots:
         const QStringList onDisk = QDir(examplePath(QString())).entryList({u"*.py"_s}, QDir::Files);
         QVERIFY(onDisk.contains(u"copy_layout.py"_s));
         QVERIFY(onDisk.contains(u"naive_allocator.py"_s));
-        for (const QString &name : onDisk)
+        for (const QString& name : onDisk)
             QVERIFY2(findAction(&window, name), qPrintable(u"no Examples entry for "_s + name));
     }
 
@@ -155,9 +154,9 @@ private slots:
     void zoomActionsZoomTheEditor()
     {
         MainWindow window;
-        QAction *zoomIn = findAction(&window, u"Zoom In"_s);
-        QAction *zoomOut = findAction(&window, u"Zoom Out"_s);
-        QAction *reset = findAction(&window, u"Reset Zoom"_s);
+        QAction* zoomIn = findAction(&window, u"Zoom In"_s);
+        QAction* zoomOut = findAction(&window, u"Zoom Out"_s);
+        QAction* reset = findAction(&window, u"Reset Zoom"_s);
         QVERIFY(zoomIn && zoomOut && reset);
         const auto zoom = [&] { return window.editor()->SendScintilla(QsciScintillaBase::SCI_GETZOOM); };
         zoomIn->trigger();
@@ -211,10 +210,9 @@ private slots:
     {
         MainWindow window;
         QStringList menus;
-        for (QAction *action : window.menuBar()->actions())
-            menus << action->text().remove(u'&');
+        for (QAction* action : window.menuBar()->actions()) menus << action->text().remove(u'&');
         QCOMPARE(menus, (QStringList{u"File"_s, u"Edit"_s, u"View"_s, u"Help"_s}));
-        for (const QString &edit : {u"Find…"_s, u"Find Next"_s, u"Find Previous"_s, u"Replace…"_s, u"Go to Line…"_s})
+        for (const QString& edit : {u"Find…"_s, u"Find Next"_s, u"Find Previous"_s, u"Replace…"_s, u"Go to Line…"_s})
             QVERIFY2(findAction(&window, edit), qPrintable(edit));
         QVERIFY(findAction(&window, u"About TIRx Explorer"_s));
         QVERIFY(window.isDockNestingEnabled());
@@ -223,9 +221,9 @@ private slots:
     void themeMenuSwitchesTheEditorColours()
     {
         MainWindow window;
-        QAction *dark = findAction(&window, u"Dark"_s);
-        QAction *light = findAction(&window, u"Light"_s);
-        QAction *system = findAction(&window, u"System"_s);
+        QAction* dark = findAction(&window, u"Dark"_s);
+        QAction* light = findAction(&window, u"Light"_s);
+        QAction* system = findAction(&window, u"System"_s);
         QVERIFY(dark && light && system);
         QVERIFY(system->isChecked());
 
@@ -271,7 +269,7 @@ private slots:
         QString error;
         QVERIFY2(window.loadFile(examplePath(u"naive_allocator.py"_s), &error), qPrintable(error));
         QTimer::singleShot(0, [] {
-            auto *dialog = qobject_cast<QInputDialog *>(QApplication::activeModalWidget());
+            auto* dialog = qobject_cast<QInputDialog*>(QApplication::activeModalWidget());
             QVERIFY2(dialog, "expected the go-to-line dialog");
             QCOMPARE(dialog->intMaximum(), 21);
             dialog->setIntValue(17);

@@ -22,10 +22,7 @@ namespace {
 
 constexpr int kWaitMs = 20000;
 
-QStringList recoveryFiles(const QString &dir)
-{
-    return QDir(dir).entryList({u"*.json"_s}, QDir::Files);
-}
+QStringList recoveryFiles(const QString& dir) { return QDir(dir).entryList({u"*.json"_s}, QDir::Files); }
 
 } // namespace
 
@@ -134,7 +131,7 @@ private slots:
         QCOMPARE(buffers.first().filePath, QFileInfo(kernel).absoluteFilePath());
 
         // The offer is a dialog that does not block; it lists the buffer.
-        RecoveryDialog *dialog = next.recoveryDialog();
+        RecoveryDialog* dialog = next.recoveryDialog();
         QVERIFY(dialog);
         QVERIFY(dialog->isVisible());
         QVERIFY(!dialog->isModal() || dialog->windowModality() != Qt::ApplicationModal);
@@ -145,7 +142,7 @@ private slots:
         RecoveryStore concurrent(dir.path());
         QVERIFY(concurrent.orphans().isEmpty());
 
-        dialog->findChild<QPushButton *>(u"restore"_s)->click();
+        dialog->findChild<QPushButton*>(u"restore"_s)->click();
         QCOMPARE(next.editor()->text(), typed + original);
         QVERIFY(next.editor()->isModified());
         QCOMPARE(next.document().filePath(), QFileInfo(kernel).absoluteFilePath());
@@ -168,7 +165,7 @@ private slots:
         MainWindow window;
         window.setRecoveryDirectory(dir.path());
         QCOMPARE(window.offerRecovery(), 1);
-        window.recoveryDialog()->findChild<QPushButton *>(u"discard"_s)->click();
+        window.recoveryDialog()->findChild<QPushButton*>(u"discard"_s)->click();
         QVERIFY(recoveryFiles(dir.path()).isEmpty());
         QCOMPARE(window.offerRecovery(), 0);
     }

@@ -15,7 +15,7 @@ struct Run {
 
 // A private configuration folder: the runs must not read or write the
 // user's settings (and screenshot mode writes none).
-const QTemporaryDir &configHome()
+const QTemporaryDir& configHome()
 {
     static const QTemporaryDir dir;
     return dir;
@@ -25,34 +25,27 @@ enum class DisplayMode { Offscreen, None };
 
 // Runs the explorer offscreen, or with no display at all (no DISPLAY,
 // WAYLAND_DISPLAY or QT_QPA_PLATFORM, as on a headless machine).
-Run runExplorer(const QStringList &arguments, DisplayMode display = DisplayMode::Offscreen)
+Run runExplorer(const QStringList& arguments, DisplayMode display = DisplayMode::Offscreen)
 {
     QProcess process;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    for (const QString &name : {u"DISPLAY"_s, u"WAYLAND_DISPLAY"_s, u"QT_QPA_PLATFORM"_s})
-        environment.remove(name);
-    if (display == DisplayMode::Offscreen)
-        environment.insert(u"QT_QPA_PLATFORM"_s, u"offscreen"_s);
+    for (const QString& name : {u"DISPLAY"_s, u"WAYLAND_DISPLAY"_s, u"QT_QPA_PLATFORM"_s}) environment.remove(name);
+    if (display == DisplayMode::Offscreen) environment.insert(u"QT_QPA_PLATFORM"_s, u"offscreen"_s);
     environment.insert(u"XDG_CONFIG_HOME"_s, configHome().path());
     process.setProcessEnvironment(environment);
     process.start(QStringLiteral(TIRX_EXPLORER_PATH), arguments);
-    if (!process.waitForFinished(60000))
-        return {};
+    if (!process.waitForFinished(60000)) return {};
     return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
             QString::fromUtf8(process.readAllStandardError())};
 }
 
-QString example(const QString &name)
-{
-    return QStringLiteral(TIRX_SOURCE_DIR) + u"/resources/examples/"_s + name;
-}
+QString example(const QString& name) { return QStringLiteral(TIRX_SOURCE_DIR) + u"/resources/examples/"_s + name; }
 
-int distinctColours(const QImage &image)
+int distinctColours(const QImage& image)
 {
     QSet<QRgb> colours;
     for (int y = 0; y < image.height(); y += 2) {
-        for (int x = 0; x < image.width(); x += 2)
-            colours.insert(image.pixel(x, y));
+        for (int x = 0; x < image.width(); x += 2) colours.insert(image.pixel(x, y));
     }
     return static_cast<int>(colours.size());
 }
@@ -78,8 +71,8 @@ private slots:
         QFETCH(QSize, expected);
         QTemporaryDir dir;
         const QString png = dir.filePath(u"out.png"_s);
-        const Run run = runExplorer(QStringList{u"--screenshot"_s, png} + sizeArguments +
-                                    QStringList{example(u"activation.py"_s)});
+        const Run run =
+            runExplorer(QStringList{u"--screenshot"_s, png} + sizeArguments + QStringList{example(u"activation.py"_s)});
         QVERIFY2(run.exitCode == 0, qPrintable(run.standardError));
 
         const QImage image(png);
@@ -121,8 +114,7 @@ private slots:
     {
         QTemporaryDir dir;
         const QString png = dir.filePath(u"diff.png"_s);
-        const Run run =
-            runExplorer({u"--screenshot"_s, png, u"--view"_s, u"sbuf"_s, example(u"copy_layout.py"_s)});
+        const Run run = runExplorer({u"--screenshot"_s, png, u"--view"_s, u"sbuf"_s, example(u"copy_layout.py"_s)});
         QCOMPARE(run.exitCode, 0);
         QVERIFY2(run.standardError.contains(u"warning"_s), qPrintable(run.standardError));
         QVERIFY(QFile::exists(png));
@@ -144,10 +136,10 @@ private slots:
         QTemporaryDir dir;
         // The editor's paper, well inside it: below the text, right of the margins.
         const QPoint paper(300, 600);
-        for (const QString &theme : {u"light"_s, u"dark"_s}) {
+        for (const QString& theme : {u"light"_s, u"dark"_s}) {
             const QString png = dir.filePath(theme + u".png"_s);
-            const Run run = runExplorer({u"--screenshot"_s, png, u"--theme"_s, theme, u"--view"_s, u"ir"_s,
-                                         example(u"naive_allocator.py"_s)});
+            const Run run = runExplorer(
+                {u"--screenshot"_s, png, u"--theme"_s, theme, u"--view"_s, u"ir"_s, example(u"naive_allocator.py"_s)});
             QVERIFY2(run.exitCode == 0, qPrintable(run.standardError));
             QVERIFY2(!run.standardError.contains(u"warning"_s), qPrintable(run.standardError));
             const QImage image(png);
@@ -173,8 +165,7 @@ private slots:
 
     void unwritablePngFails()
     {
-        const Run run =
-            runExplorer({u"--screenshot"_s, u"/nonexistent/dir/out.png"_s, example(u"activation.py"_s)});
+        const Run run = runExplorer({u"--screenshot"_s, u"/nonexistent/dir/out.png"_s, example(u"activation.py"_s)});
         QVERIFY(run.exitCode != 0);
         QVERIFY2(run.standardError.contains(u"cannot write screenshot"_s), qPrintable(run.standardError));
     }
@@ -190,8 +181,7 @@ private slots:
     void screenshotsLeaveSettingsAlone()
     {
         QVERIFY(configHome().isValid());
-        const QStringList written =
-            QDir(configHome().path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot);
+        const QStringList written = QDir(configHome().path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot);
         QVERIFY2(written.isEmpty(), qPrintable(written.join(u", "_s)));
     }
 };

@@ -45,7 +45,7 @@ QString largestExample()
     return best;
 }
 
-void typeKey(QWidget *widget, Qt::Key key, const QString &text)
+void typeKey(QWidget* widget, Qt::Key key, const QString& text)
 {
     QKeyEvent press(QEvent::KeyPress, key, Qt::NoModifier, text);
     QKeyEvent release(QEvent::KeyRelease, key, Qt::NoModifier, text);
@@ -60,7 +60,7 @@ double percentile(std::vector<double> sorted, double p)
     return sorted[index];
 }
 
-void BM_EditToRepaint(benchmark::State &state)
+void BM_EditToRepaint(benchmark::State& state)
 {
     MainWindow window;
     window.resize(1280, 800);
@@ -73,17 +73,16 @@ void BM_EditToRepaint(benchmark::State &state)
     }
     // The diff shows the last pass, as after --pass on the final one.
     window.passStepper()->setCurrentEntry(window.passStepper()->currentEntry());
-    LoweringController *lowering = window.lowering();
+    LoweringController* lowering = window.lowering();
     lowering->setDebounceMs(0);
     bool lowered = false;
     QObject::connect(lowering, &LoweringController::traceReady, &window, [&] { lowered = true; });
     QObject::connect(lowering, &LoweringController::diagnosticsReady, &window, [&] {
-        if (lowering->isStale())
-            lowered = true; // a parse error ends the round too (it should not happen here)
+        if (lowering->isStale()) lowered = true; // a parse error ends the round too (it should not happen here)
     });
 
     // Typing goes into a comment at the end, so every edit keeps the module valid.
-    CodeEditor *editor = window.editor();
+    CodeEditor* editor = window.editor();
     editor->setFocus();
     editor->SendScintilla(QsciScintillaBase::SCI_DOCUMENTEND);
     editor->insert(u"\n# "_s);
@@ -98,8 +97,7 @@ void BM_EditToRepaint(benchmark::State &state)
             QElapsedTimer timer;
             timer.start();
             typeKey(editor, Qt::Key_X, u"x"_s);
-            while (!lowered)
-                QApplication::processEvents(QEventLoop::WaitForMoreEvents);
+            while (!lowered) QApplication::processEvents(QEventLoop::WaitForMoreEvents);
             const QPixmap frame = window.grab();
             benchmark::DoNotOptimize(frame.cacheKey());
             milliseconds.push_back(static_cast<double>(timer.nsecsElapsed()) / 1e6);
@@ -124,18 +122,16 @@ BENCHMARK(BM_EditToRepaint)->Iterations(1)->Unit(benchmark::kMillisecond)->UseRe
 
 } // namespace
 
-int main(int argc, char *argv[])
+int main(int argc, char* argv[])
 {
-    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
     // Settings and autosaves go to the test locations, not the user's.
     QStandardPaths::setTestModeEnabled(true);
     QApplication app(argc, argv);
     QApplication::setOrganizationName(u"TIRx Explorer"_s);
     QApplication::setApplicationName(u"tirx-explorer"_s);
     benchmark::Initialize(&argc, argv);
-    if (benchmark::ReportUnrecognizedArguments(argc, argv))
-        return 1;
+    if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();
     return 0;

@@ -9,7 +9,8 @@ std::string function(size_t index)
     const std::string n = std::to_string(index);
     std::string f;
     f += "    @T.function\n";
-    f += "    def kernel_" + n + "(A: T.Tensor((512, 512), \"float32\", layout=None), "
+    f += "    def kernel_" + n +
+         "(A: T.Tensor((512, 512), \"float32\", layout=None), "
          "B: T.Tensor((512, 512), \"float32\", layout=None)):\n";
     f += "        T.func_attr({\"global_symbol\": \"kernel_" + n + "\"})\n";
     f += "        A_1 = T.decl_tensor(A.data, ty_args=[T.Tensor((262144,), \"float32\", layout=None)])\n";

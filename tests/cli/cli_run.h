@@ -13,7 +13,7 @@ struct CliRun {
     QString err;
 };
 
-inline CliRun runCli(const QStringList &arguments)
+inline CliRun runCli(const QStringList& arguments)
 {
     QProcess process;
     process.start(QStringLiteral(TIRX_CLI_PATH), arguments);

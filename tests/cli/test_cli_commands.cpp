@@ -1,10 +1,10 @@
 // The subcommands' output and exit codes, run on the real executable with the
 // bundled examples and the golden files.
 
+#include "cli_run.h"
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include "cli_run.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -57,8 +57,9 @@ private slots:
         file.close();
         const CliRun run = runCli({u"check"_s, path});
         QCOMPARE(run.exitCode, 1);
-        QVERIFY2(run.err.contains(path + u":5:5: error: unknown TIRx call 'T.nki.memst'; did you mean 'T.nki.memset'?"_s),
-                 qPrintable(run.err));
+        QVERIFY2(
+            run.err.contains(path + u":5:5: error: unknown TIRx call 'T.nki.memst'; did you mean 'T.nki.memset'?"_s),
+            qPrintable(run.err));
     }
 
     void missingFileIsBadInput()
@@ -73,7 +74,8 @@ private slots:
         const QString before = source(u"tests/golden/script/41-lower-tirx-copy-before.py"_s);
         QVERIFY(QFile::exists(before));
         QCOMPARE(runCli({u"equal"_s, before, before}).exitCode, 0);
-        const CliRun diff = runCli({u"equal"_s, before, source(u"tests/golden/script/42-lower-tirx-copy-expected.py"_s)});
+        const CliRun diff =
+            runCli({u"equal"_s, before, source(u"tests/golden/script/42-lower-tirx-copy-expected.py"_s)});
         QCOMPARE(diff.exitCode, 1);
         QVERIFY2(diff.out.startsWith(u"different at "_s), qPrintable(diff.out));
     }
@@ -82,7 +84,7 @@ private slots:
     {
         QTemporaryDir dir;
         const CliRun run = runCli({u"lower"_s, source(kAllocExample), u"--passes"_s, u"TrnNaiveAllocator,RemoveNoOp"_s,
-                             u"--dump-dir"_s, dir.path()});
+                                   u"--dump-dir"_s, dir.path()});
         QCOMPARE(run.exitCode, 0);
         QVERIFY2(run.out.contains(u"allocated_addr"_s) || run.out.contains(u"T.alloc_tensor(("_s), qPrintable(run.out));
         QVERIFY(QFile::exists(dir.filePath(u"00-input.py"_s)));
@@ -119,7 +121,8 @@ private slots:
 
     void memmapJsonFields()
     {
-        const CliRun run = runCli({u"memmap"_s, source(kAllocExample), u"--json"_s, u"--passes"_s, u"TrnNaiveAllocator"_s});
+        const CliRun run =
+            runCli({u"memmap"_s, source(kAllocExample), u"--json"_s, u"--passes"_s, u"TrnNaiveAllocator"_s});
         QCOMPARE(run.exitCode, 0);
         const auto json = QJsonDocument::fromJson(run.out.toUtf8()).object();
         QCOMPARE(json[u"after"_s].toString(), u"TrnNaiveAllocator"_s);

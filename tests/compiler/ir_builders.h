@@ -32,8 +32,14 @@ inline TensorTypeRef tensorTy(std::initializer_list<int64_t> dims, DataType dtyp
     return makeTensorType(std::move(f));
 }
 
-inline Var tensorVar(const std::string& name, TensorTypeRef type) { return makeVar(name, VarType::tensorType(std::move(type))); }
-inline Var intVar(const std::string& name, DataType dtype = DataType::int32()) { return makeVar(name, VarType::scalar(dtype)); }
+inline Var tensorVar(const std::string& name, TensorTypeRef type)
+{
+    return makeVar(name, VarType::tensorType(std::move(type)));
+}
+inline Var intVar(const std::string& name, DataType dtype = DataType::int32())
+{
+    return makeVar(name, VarType::scalar(dtype));
+}
 
 // TileLayout(S[(extents):(stride @ axis, ...)]).
 inline Layout pfLayout(std::initializer_list<std::tuple<int64_t, int64_t, const char*>> iters)
@@ -52,8 +58,8 @@ inline Stmt alloc(const Var& v, std::vector<Expr> placement = {})
 
 inline Stmt decl(const Var& v, const Var& data)
 {
-    return makeBind(v, call(kDeclTensor, {call(kTensorDataPtr, {data}, {}, DataType::handle())}, {},
-                            DataType::handle(), {v->tensorType()}));
+    return makeBind(v, call(kDeclTensor, {call(kTensorDataPtr, {data}, {}, DataType::handle())}, {}, DataType::handle(),
+                            {v->tensorType()}));
 }
 
 inline Expr fullRegion(const Var& t)

@@ -15,17 +15,13 @@ using namespace tirx;
 
 namespace {
 
-QString qs(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
-}
+QString qs(std::string_view s) { return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size())); }
 
 const Callable& get(std::string_view name)
 {
     const Callable* c = findCallable(name);
     if (c == nullptr)
-        qFatal("callable %s missing",
-               QByteArray(name.data(), static_cast<qsizetype>(name.size())).constData());
+        qFatal("callable %s missing", QByteArray(name.data(), static_cast<qsizetype>(name.size())).constData());
     return *c;
 }
 
@@ -40,16 +36,14 @@ const CallableParam* param(const Callable& c, std::string_view name)
 QStringList names(std::initializer_list<const char*> list)
 {
     QStringList out;
-    for (const char* n : list)
-        out << QString::fromLatin1(n);
+    for (const char* n : list) out << QString::fromLatin1(n);
     return out;
 }
 
 QStringList paramNames(const Callable& c)
 {
     QStringList names;
-    for (const CallableParam& p : c.params)
-        names << qs(p.name);
+    for (const CallableParam& p : c.params) names << qs(p.name);
     return names;
 }
 
@@ -68,8 +62,7 @@ private slots:
             QVERIFY2(!c.doc.empty(), qPrintable(qs(c.name)));
             QSet<QString> params;
             for (const CallableParam& p : c.params) {
-                QVERIFY2(!params.contains(qs(p.name)),
-                         qPrintable(qs(c.name) + QStringLiteral(".") + qs(p.name)));
+                QVERIFY2(!params.contains(qs(p.name)), qPrintable(qs(c.name) + QStringLiteral(".") + qs(p.name)));
                 params.insert(qs(p.name));
             }
         }
@@ -96,8 +89,7 @@ private slots:
     void oldSpellingsNameExistingEntries()
     {
         for (const Callable& c : callables()) {
-            if (!c.replacedBy.empty())
-                QVERIFY2(findCallable(c.replacedBy) != nullptr, qPrintable(qs(c.name)));
+            if (!c.replacedBy.empty()) QVERIFY2(findCallable(c.replacedBy) != nullptr, qPrintable(qs(c.name)));
         }
         QCOMPARE(qs(get("T.prim_func").replacedBy), QStringLiteral("T.function"));
         QCOMPARE(qs(get("T.alloc_buffer").replacedBy), QStringLiteral("T.alloc_tensor"));
@@ -131,8 +123,7 @@ private slots:
         QTest::newRow("activation") << QStringLiteral("T.nki.activation") << 5 << QStringLiteral("Scalar");
         QTest::newRow("activation_reduce")
             << QStringLiteral("T.nki.activation_reduce") << 7 << QStringLiteral("Scalar");
-        QTest::newRow("tensortensor")
-            << QStringLiteral("T.nki.tensortensor") << 4 << QStringLiteral("Vector");
+        QTest::newRow("tensortensor") << QStringLiteral("T.nki.tensortensor") << 4 << QStringLiteral("Vector");
         QTest::newRow("tensorscalar") << QStringLiteral("T.nki.tensorscalar") << 5 << QStringLiteral("Any");
         QTest::newRow("tensorscalar_reduce")
             << QStringLiteral("T.nki.tensorscalar_reduce") << 7 << QStringLiteral("Vector");
@@ -141,15 +132,13 @@ private slots:
         QTest::newRow("scalar_tensor_scalar")
             << QStringLiteral("T.nki.scalar_tensor_scalar") << 8 << QStringLiteral("Any");
         QTest::newRow("identity") << QStringLiteral("T.nki.identity") << 2 << QStringLiteral("DMA");
-        QTest::newRow("affine_select")
-            << QStringLiteral("T.nki.affine_select") << 4 << QStringLiteral("GpSimd");
+        QTest::newRow("affine_select") << QStringLiteral("T.nki.affine_select") << 4 << QStringLiteral("GpSimd");
         QTest::newRow("load") << QStringLiteral("T.nki.load") << 2 << QStringLiteral("DMA");
         QTest::newRow("store") << QStringLiteral("T.nki.store") << 2 << QStringLiteral("DMA");
         QTest::newRow("tensor_copy") << QStringLiteral("T.nki.tensor_copy") << 2 << QStringLiteral("Any");
         QTest::newRow("reciprocal") << QStringLiteral("T.nki.reciprocal") << 2 << QStringLiteral("Any");
         QTest::newRow("memset") << QStringLiteral("T.nki.memset") << 2 << QStringLiteral("Any");
-        QTest::newRow("tensorreduce")
-            << QStringLiteral("T.nki.tensorreduce") << 5 << QStringLiteral("Vector");
+        QTest::newRow("tensorreduce") << QStringLiteral("T.nki.tensorreduce") << 5 << QStringLiteral("Vector");
     }
 
     void nkiOperandCounts()
@@ -198,12 +187,11 @@ private slots:
         QCOMPARE(qs(param(mm, "accum")->defaultValue), QStringLiteral("True"));
 
         QCOMPARE(qs(param(get("T.nki.tensorscalar"), "reverse")->defaultValue), QStringLiteral("False"));
-        QCOMPARE(qs(param(get("T.nki.tensorscalar_reduce"), "reverse")->defaultValue),
-                 QStringLiteral("False"));
+        QCOMPARE(qs(param(get("T.nki.tensorscalar_reduce"), "reverse")->defaultValue), QStringLiteral("False"));
         for (const char* chain : {"T.nki.scalar_tensor_tensor", "T.nki.scalar_tensor_scalar"}) {
             const Callable& c = get(chain);
-            QCOMPARE(paramNames(c), names({"result", "data", "operand0", "operand1", "opcode0", "opcode1",
-                                           "reverse0", "reverse1"}));
+            QCOMPARE(paramNames(c),
+                     names({"result", "data", "operand0", "operand1", "opcode0", "opcode1", "reverse0", "reverse1"}));
             QCOMPARE(qs(param(c, "reverse0")->defaultValue), QStringLiteral("False"));
             QCOMPARE(qs(param(c, "reverse1")->defaultValue), QStringLiteral("False"));
         }
@@ -211,8 +199,7 @@ private slots:
         const Callable& red = get("T.nki.tensorreduce");
         QCOMPARE(paramNames(red), names({"result", "data", "opcode", "negate", "axes"}));
         QVERIFY(red.params.back().variadic);
-        QCOMPARE(paramNames(get("T.nki.affine_select")),
-                 names({"result", "pred", "true_value", "false_value"}));
+        QCOMPARE(paramNames(get("T.nki.affine_select")), names({"result", "pred", "true_value", "false_value"}));
     }
 
     void tileOpsPresent()
@@ -262,8 +249,8 @@ private slots:
         // Spec 01 §8: T.trn.tile.matmul(C, A, B, C, False, False, T.float32(1.0), T.float32(0.0),
         // acc_psum=acc)
         const Callable& mm = get("T.trn.tile.matmul");
-        QCOMPARE(paramNames(mm), names({"D", "A", "B", "C", "transpose_A", "transpose_B", "alpha", "beta",
-                                        "acc_psum", "scope"}));
+        QCOMPARE(paramNames(mm),
+                 names({"D", "A", "B", "C", "transpose_A", "transpose_B", "alpha", "beta", "acc_psum", "scope"}));
         QCOMPARE(mm.params[0].role, ParamRole::Tensor);
         QVERIFY(!mm.params[0].optional);
         QVERIFY(mm.params[3].optional);
@@ -286,21 +273,20 @@ private slots:
         QCOMPARE(qs(param(act, "max_inst_size")->defaultValue), QStringLiteral("512"));
 
         const Callable& red = get("T.trn.tile.tensorreduce");
-        QCOMPARE(paramNames(red), names({"dst", "src", "partial_reduce", "scope", "reduce_op", "axes",
-                                         "negate", "max_inst_size"}));
+        QCOMPARE(paramNames(red),
+                 names({"dst", "src", "partial_reduce", "scope", "reduce_op", "axes", "negate", "max_inst_size"}));
         QCOMPARE(qs(param(red, "reduce_op")->defaultValue), QStringLiteral("\"sum\""));
         QCOMPARE(qs(param(red, "axes")->defaultValue), QStringLiteral("[-1]"));
         QCOMPARE(qs(param(red, "max_inst_size")->defaultValue), QStringLiteral("None"));
 
         QCOMPARE(paramNames(get("T.trn.tile.activation_reduce")),
-                 names({"dst", "reduced", "src", "scale", "bias", "const_bias", "partial_reduce", "scope",
-                        "opcode", "reduce_op", "axes", "max_inst_size"}));
+                 names({"dst", "reduced", "src", "scale", "bias", "const_bias", "partial_reduce", "scope", "opcode",
+                        "reduce_op", "axes", "max_inst_size"}));
         QCOMPARE(paramNames(get("T.trn.tile.tensorscalar_reduce")),
-                 names({"dst", "reduced", "lhs", "rhs", "partial_reduce", "scope", "opcode", "reduce_op",
-                        "axes", "max_inst_size"}));
-        QCOMPARE(paramNames(get("T.trn.tile.scalar_tensor_scalar")),
-                 names({"dst", "data", "operand0", "operand1", "scope", "op0", "op1", "reverse1",
+                 names({"dst", "reduced", "lhs", "rhs", "partial_reduce", "scope", "opcode", "reduce_op", "axes",
                         "max_inst_size"}));
+        QCOMPARE(paramNames(get("T.trn.tile.scalar_tensor_scalar")),
+                 names({"dst", "data", "operand0", "operand1", "scope", "op0", "op1", "reverse1", "max_inst_size"}));
         QCOMPARE(paramNames(get("T.trn.tile.affine_select")),
                  names({"dst", "true_value", "false_value", "pred", "scope"}));
         QCOMPARE(paramNames(get("T.trn.tile.load")), names({"dst", "src", "scope"}));
@@ -370,9 +356,8 @@ private slots:
         QCOMPARE(get("T.TileLayout").kind, CallableKind::Layout);
 
         const Callable& alloc = get("T.alloc_tensor");
-        for (const char* p :
-             {"shape", "dtype", "data", "strides", "elem_offset", "byte_offset", "scope", "align",
-              "offset_factor", "layout", "allocated_addr", "annotations", "ty_args", "attrs"}) {
+        for (const char* p : {"shape", "dtype", "data", "strides", "elem_offset", "byte_offset", "scope", "align",
+                              "offset_factor", "layout", "allocated_addr", "annotations", "ty_args", "attrs"}) {
             QVERIFY2(param(alloc, p) != nullptr, p);
         }
         QVERIFY(param(alloc, "ty_args")->keywordOnly);

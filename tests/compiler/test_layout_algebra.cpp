@@ -82,7 +82,8 @@ private slots:
         QCOMPARE(g.seps, (std::vector<size_t>{0, 1, 2, 3}));
         QCOMPARE(QString::fromStdString(printLayout(*g.layout)),
                  QStringLiteral("T.TileLayout(T.S[(128, 2, 2):(1 @ P, 2 @ F, 1 @ F)])"));
-        QCOMPARE(shapeOf(*physicalTensorType(tensorOf(ints({128, 2, 2}), l, "trn.sbuf"), true)), QStringLiteral("128,4"));
+        QCOMPARE(shapeOf(*physicalTensorType(tensorOf(ints({128, 2, 2}), l, "trn.sbuf"), true)),
+                 QStringLiteral("128,4"));
     }
     // §9.2: rows split over (32, 128).
     void rowsOverPartitions()
@@ -101,7 +102,8 @@ private slots:
         const auto l = makeLayout({it(4, 512, F), it(128, 1, P), it(512, 1, F)});
         checkPF(l, ints({512, 512}), ints({300, 17}), 44, 1041);
         checkPF(l, ints({512, 512}), ints({511, 511}), 127, 2047);
-        QCOMPARE(shapeOf(*physicalTensorType(tensorOf(ints({512, 512}), l, "trn.sbuf"), true)), QStringLiteral("128,2048"));
+        QCOMPARE(shapeOf(*physicalTensorType(tensorOf(ints({512, 512}), l, "trn.sbuf"), true)),
+                 QStringLiteral("128,2048"));
     }
     // §9.4: trainium_layout("FPF", (32, 512, 512)).
     void fpfMovedOuterIter()
@@ -131,7 +133,8 @@ private slots:
         QCOMPARE(coord(b, Bank), int64_t{0});
         QCOMPARE(coord(b, P), int64_t{72});
         QCOMPARE(coord(b, F), int64_t{261});
-        QCOMPARE(shapeOf(*physicalTensorType(tensorOf(ints({512, 256}), l, "trn.psum"), true)), QStringLiteral("2,128,512"));
+        QCOMPARE(shapeOf(*physicalTensorType(tensorOf(ints({512, 256}), l, "trn.psum"), true)),
+                 QStringLiteral("2,128,512"));
     }
     // §9.7: a 1-D vector across partitions and banks.
     void vectorAcrossBanks()
@@ -186,7 +189,8 @@ private slots:
         const auto l = canonicalizeLayout(*makeLayout({it(4, 512 * 128, m), it(128, 512, m), it(512, 1, m)}));
         const auto a = applyLayout(*l, ints({300, 17}), ints({512, 512}));
         QCOMPARE(coord(a, m), int64_t{300 * 512 + 17});
-        QCOMPARE(shapeOf(*physicalTensorType(tensorOf(ints({512, 512}), l, "global"), false)), QStringLiteral("262144"));
+        QCOMPARE(shapeOf(*physicalTensorType(tensorOf(ints({512, 512}), l, "global"), false)),
+                 QStringLiteral("262144"));
     }
     // §9.12: a view regroups the parent's layout by its own shape.
     void viewRegroups()
@@ -241,16 +245,18 @@ private slots:
     void physicalTypes()
     {
         // bool is stored as int8; strides cleared; layout None.
-        const auto t = physicalTensorType(tensorOf(ints({128, 64}), makeLayout({it(128, 1, P), it(64, 1, F)}), "trn.sbuf",
-                                                   DataType::boolean()),
-                                          true);
+        const auto t = physicalTensorType(
+            tensorOf(ints({128, 64}), makeLayout({it(128, 1, P), it(64, 1, F)}), "trn.sbuf", DataType::boolean()),
+            true);
         QCOMPARE(t->dtype(), DataType::int8());
         QVERIFY(!t->layout());
         // Non-Trainium, no strides: product of the logical shape, not the span.
-        const auto g = physicalTensorType(tensorOf(ints({4, 8}), makeLayout({it(4, 16, m), it(8, 1, m)}), "global"), false);
+        const auto g =
+            physicalTensorType(tensorOf(ints({4, 8}), makeLayout({it(4, 16, m), it(8, 1, m)}), "global"), false);
         QCOMPARE(shapeOf(*g), QStringLiteral("32"));
         // Thread-axis allocation: the memory span.
-        const auto th = physicalTensorType(tensorOf(ints({32, 4}), makeLayout({it(32, 1, Axis::find("tx")), it(4, 2, m)}), "local"), true);
+        const auto th = physicalTensorType(
+            tensorOf(ints({32, 4}), makeLayout({it(32, 1, Axis::find("tx")), it(4, 2, m)}), "local"), true);
         QCOMPARE(shapeOf(*th), QStringLiteral("7"));
     }
     void symbolicGroupedApply()

@@ -60,10 +60,10 @@ private slots:
         const auto r = tokenize("def f():\n    x = 1\n\n    # c\n    y = 2\nz\n");
         QVERIFY(r.diagnostics.empty());
         using K = TokenKind;
-        const std::vector<K> want = {K::Keyword, K::Name,     K::Operator, K::Operator, K::Operator, K::Newline,
-                                     K::Indent,  K::Name,     K::Operator, K::Int,      K::Newline,  K::Name,
-                                     K::Operator, K::Int,     K::Newline,  K::Dedent,   K::Name,     K::Newline,
-                                     K::EndOfFile};
+        const std::vector<K> want = {K::Keyword, K::Name,   K::Operator, K::Operator, K::Operator,
+                                     K::Newline, K::Indent, K::Name,     K::Operator, K::Int,
+                                     K::Newline, K::Name,   K::Operator, K::Int,      K::Newline,
+                                     K::Dedent,  K::Name,   K::Newline,  K::EndOfFile};
         QVERIFY(kinds(r) == want);
     }
 
@@ -185,8 +185,8 @@ private slots:
         for (const auto& t : r.tokens) {
             if (t.kind == TokenKind::Operator) ops.push_back(t.text);
         }
-        const std::vector<std::string_view> want = {"**=", "//=", ">>=", "<<=", "...", "**", "//",
-                                                    "->",  "!=",  ":=",  "<",   ">"};
+        const std::vector<std::string_view> want = {"**=", "//=", ">>=", "<<=", "...", "**",
+                                                    "//",  "->",  "!=",  ":=",  "<",   ">"};
         QCOMPARE(ops, want);
         // A lone '!' is not an operator.
         QCOMPARE(r.diagnostics.size(), size_t(1));

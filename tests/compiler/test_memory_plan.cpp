@@ -140,7 +140,8 @@ private slots:
         options.check = [](const Module& m, const PassContext& ctx) { return verifyModule(m, *ctx.target); };
         m_trace = runPipeline(parsed.module, options);
         QVERIFY2(!m_trace.failed(), formatDiagnostics(m_trace.entries.back().diagnostics, "kernel").c_str());
-        const MemoryPlan plan = buildMemoryPlan(*m_trace.entries.back().module, *m_target, "TrnNaiveAllocator", &m_trace);
+        const MemoryPlan plan =
+            buildMemoryPlan(*m_trace.entries.back().module, *m_target, "TrnNaiveAllocator", &m_trace);
         m_json = memoryPlanToJson(plan);
     }
 
@@ -159,9 +160,9 @@ private slots:
             const std::string name = expected[i].at("name").get<std::string>();
             for (const auto& [field, value] : expected[i].items()) {
                 QVERIFY2(actual[i].contains(field), (name + ": no field " + field).c_str());
-                QVERIFY2(actual[i].at(field) == value, (name + "." + field + ": " + actual[i].at(field).dump() +
-                                                        ", expected " + value.dump())
-                                                           .c_str());
+                QVERIFY2(
+                    actual[i].at(field) == value,
+                    (name + "." + field + ": " + actual[i].at(field).dump() + ", expected " + value.dump()).c_str());
             }
             // Nothing beyond CLI.md's fields (plus function, and bank/banks for PSUM).
             QCOMPARE(actual[i].size(), expected[i].size());

@@ -32,8 +32,7 @@ ParseResult parseOk(const std::string& src)
 FunctionRef mainOf(const ParseResult& r) { return r.module ? r.module->find("main") : nullptr; }
 
 // The first statement of kind T in a pre-order walk.
-template <class T>
-const T* findStmt(const Stmt& s)
+template <class T> const T* findStmt(const Stmt& s)
 {
     if (!s) return nullptr;
     if (const auto* hit = as<T>(s)) return hit;
@@ -292,12 +291,12 @@ def main(n: T.int32):
         auto body = stmtList(mainOf(r)->body());
         QCOMPARE(body.size(), size_t(8));
         auto type = [&](size_t i) { return as<BindNode>(body[i])->var()->tensorType(); };
-        QCOMPARE(type(0), type(1));        // identical declarations: one node
-        QVERIFY(type(2) != type(0));       // another dtype
-        QVERIFY(type(3) != type(0));       // a layout
-        QCOMPARE(type(3), type(4));        // identical layouts too
-        QVERIFY(type(5) != type(6));       // symbolic shapes are never merged
-        QVERIFY(type(7) != type(0));       // a constant of another dtype
+        QCOMPARE(type(0), type(1));  // identical declarations: one node
+        QVERIFY(type(2) != type(0)); // another dtype
+        QVERIFY(type(3) != type(0)); // a layout
+        QCOMPARE(type(3), type(4));  // identical layouts too
+        QVERIFY(type(5) != type(6)); // symbolic shapes are never merged
+        QVERIFY(type(7) != type(0)); // a constant of another dtype
         QCOMPARE(type(7)->shape().front()->dtype(), DataType::int64());
         QVERIFY(constantTypeKey(*type(5)).empty());
     }
@@ -511,8 +510,8 @@ with target:
     {
         std::string body;
         for (int i = 0; i < 300; ++i) body += "        x" + std::to_string(i) + " = " + std::to_string(i) + " + 1\n";
-        const std::string src = "@T.ir_module\nclass M:\n    @T.function\n    def f():\n" + body +
-                                "    @T.function\n    def f():\n" + body;
+        const std::string src =
+            "@T.ir_module\nclass M:\n    @T.function\n    def f():\n" + body + "    @T.function\n    def f():\n" + body;
         const ParseResult r = parseModule(src);
         QVERIFY(!r.ok());
         const uint32_t secondDefLine = 4 + 300 + 2;

@@ -21,7 +21,7 @@ namespace {
 
 struct GoldenCase {
     std::string before;
-    std::string expected;          // empty for an error case
+    std::string expected; // empty for an error case
     std::vector<std::string> passes;
     std::string target = "aws/trn1/trn1.2xlarge";
     std::vector<std::string> expectations; // "LINE:COL: severity: text"
@@ -57,9 +57,12 @@ GoldenCase readCase(const fs::path& path)
     if (split != std::string::npos) c.expected = text.substr(split + marker.size());
     std::istringstream lines(c.before);
     for (std::string line; std::getline(lines, line);) {
-        if (line.rfind("# passes:", 0) == 0) c.passes = splitList(line.substr(9));
-        else if (line.rfind("# target:", 0) == 0) c.target = splitList(line.substr(9)).at(0);
-        else if (line.rfind("# expect:", 0) == 0) c.expectations.push_back(line.substr(10));
+        if (line.rfind("# passes:", 0) == 0)
+            c.passes = splitList(line.substr(9));
+        else if (line.rfind("# target:", 0) == 0)
+            c.target = splitList(line.substr(9)).at(0);
+        else if (line.rfind("# expect:", 0) == 0)
+            c.expectations.push_back(line.substr(10));
     }
     if (c.passes.empty()) c.passes.push_back(path.parent_path().filename().string());
     return c;

@@ -62,10 +62,8 @@ private slots:
             kTensorizedInstruction, {}, {},
             nkiDimLoop(p, 128, "P",
                        nkiDimLoop(f, 512, "F",
-                                  makeEvaluate(call("tirx.nki.memset",
-                                                    {tensorLoad(cb, {p, f}), floatImm(1.0)})))));
-        const Stmt act = makeEvaluate(call("tirx.trn.tile.activation",
-                                           {c, a, tuple({}), floatImm(1.0), cb},
+                                  makeEvaluate(call("tirx.nki.memset", {tensorLoad(cb, {p, f}), floatImm(1.0)})))));
+        const Stmt act = makeEvaluate(call("tirx.trn.tile.activation", {c, a, tuple({}), floatImm(1.0), cb},
                                            Attrs{{{"opcode", stringImm("exp")}}}));
         const Stmt body = makeRegion(kDeviceEntry, {}, {}, makeSeq({alloc(cb), init, alloc(a), alloc(c), act}));
         const std::string text = printModule(moduleOf({fn("main", {}, body)}));
@@ -100,8 +98,8 @@ private slots:
             kTensorizedInstruction, {}, {},
             nkiDimLoop(p, 128, "P", nkiDimLoop(f, 512, "F", makeEvaluate(call("tirx.nki.load", {dst, src})))));
         const Stmt body = makeSeq({decl(a1, a), alloc(sb), loop(i, 4, loop(b, 1, inner))});
-        const std::string text = printFunction(*fn("expected", {a}, body, Attrs{{{"global_symbol", stringImm("copy")}}}),
-                                               "expected");
+        const std::string text =
+            printFunction(*fn("expected", {a}, body, Attrs{{{"global_symbol", stringImm("copy")}}}), "expected");
         const std::string expected =
             "# from tvm_tirx.script import tirx as T\n\n"
             "@T.function\n"
@@ -156,9 +154,9 @@ private slots:
         QCOMPARE(q(printLayout(*pfLayout({{128, 1, "P"}}))), QStringLiteral("T.TileLayout(T.S[(128,):(1 @ P,)])"));
         QCOMPARE(q(printLayout(*pfLayout({{32, 256, "F"}, {128, 1, "P"}, {256, 1, "F"}}))),
                  QStringLiteral("T.TileLayout(T.S[(32, 128, 256):(256 @ F, 1 @ P, 1 @ F)])"));
-        const Layout withExtras = makeLayout({Iter{i32(8), i32(512), Axis::F()}, Iter{i32(128), i32(1), Axis::P()}},
-                                             {Iter{i32(2), i32(4), Axis::F()}},
-                                             {{Axis::m(), i32(2)}, {Axis::F(), i32(4)}});
+        const Layout withExtras =
+            makeLayout({Iter{i32(8), i32(512), Axis::F()}, Iter{i32(128), i32(1), Axis::P()}},
+                       {Iter{i32(2), i32(4), Axis::F()}}, {{Axis::m(), i32(2)}, {Axis::F(), i32(4)}});
         QCOMPARE(q(printLayout(*withExtras)),
                  QStringLiteral("T.TileLayout(T.S[(8, 128):(512 @ F, 1 @ P)] + T.R[(2,):(4 @ F,)] + 4 @ F + 2)"));
         const Var n = intVar("n");
@@ -226,7 +224,8 @@ private slots:
         QCOMPARE(q(printExpr(binop(BinaryOp::Div, add(x, y), y))), QStringLiteral("(x + y) / y"));
         QCOMPARE(q(printExpr(select(lt, a, b))), QStringLiteral("T.Select(a < b, a, b)"));
         QCOMPARE(q(printExpr(cast(DataType::float64(), x))), QStringLiteral("T.Cast(\"float64\", x)"));
-        QCOMPARE(q(printExpr(add(a, intImm(1, DataType::int64())))), QStringLiteral("T.Cast(\"int64\", a) + T.int64(1)"));
+        QCOMPARE(q(printExpr(add(a, intImm(1, DataType::int64())))),
+                 QStringLiteral("T.Cast(\"int64\", a) + T.int64(1)"));
     }
 
     void regionsAndCalls()
@@ -259,9 +258,9 @@ private slots:
                  QStringLiteral("T.nki.matmul(C[0, 0], C[i, i], C[1, i], T.bool(True))"));
         QCOMPARE(q(printExpr(call(kTensorDataPtr, {t}))), QStringLiteral("C.data"));
         // Defaulted qualifiers are left out, the operation selector is kept.
-        const Expr act = call("tirx.trn.tile.activation", {t, t, floatImm(1.0), floatImm(0.0), tuple({})},
-                              Attrs{{{"scope", stringImm("thread")}, {"opcode", stringImm("exp")},
-                                     {"max_inst_size", i32(512)}}});
+        const Expr act =
+            call("tirx.trn.tile.activation", {t, t, floatImm(1.0), floatImm(0.0), tuple({})},
+                 Attrs{{{"scope", stringImm("thread")}, {"opcode", stringImm("exp")}, {"max_inst_size", i32(512)}}});
         QCOMPARE(q(printExpr(act)),
                  QStringLiteral("T.trn.tile.activation(C, C, T.float32(1.0), T.float32(0.0), opcode=\"exp\")"));
     }
@@ -342,7 +341,8 @@ private slots:
             alloc(t, {i32(4096)}),
             makeIf(binary(BinaryOp::LT, n, i32(4)), makeStore(t, floatImm(1.0), {n}),
                    makeIf(binary(BinaryOp::EQ, n, i32(5)), makeBreak(), makeContinue())),
-            makeWhile(binary(BinaryOp::GT, n, i32(0)), makeEvaluate(call("tirx.nki.memset", {tensorLoad(t, {n}), floatImm(0.0)}))),
+            makeWhile(binary(BinaryOp::GT, n, i32(0)),
+                      makeEvaluate(call("tirx.nki.memset", {tensorLoad(t, {n}), floatImm(0.0)}))),
             makeAssert(binary(BinaryOp::GE, n, i32(0)), stringImm("n must be non-negative")),
             makeRegion("tirx.device_scope", {}, {}, makeEvaluate(i32(1))),
             makeRegion("tirx.custom_scope", {i32(1)}, Attrs{{{"k", stringImm("v")}}}, makeEvaluate(i32(2))),
@@ -398,8 +398,8 @@ private slots:
         const Var p = intVar("p");
         std::vector<Stmt> body{alloc(t)};
         for (int k = 0; k < 20000; ++k) {
-            body.push_back(loop(p, 128, makeStore(t, add(tensorLoad(t, {p, i32(k % 512)}), floatImm(1.5)),
-                                                  {p, i32(k % 512)})));
+            body.push_back(
+                loop(p, 128, makeStore(t, add(tensorLoad(t, {p, i32(k % 512)}), floatImm(1.5)), {p, i32(k % 512)})));
         }
         const Module m = moduleOf({fn("main", {}, makeSeq(std::move(body)))});
         const std::string a = printModule(m);

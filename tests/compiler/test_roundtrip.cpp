@@ -92,9 +92,9 @@ private slots:
         QVERIFY2(p1 == p2, ("print is not stable:\n" + diffText(p1, p2)).c_str());
 
         const EqualityResult eq = structuralEqual(*second.module, *first.module);
-        QVERIFY2(eq.equal, ("parse(print(m)) differs from m at " + eq.path + ": " + eq.reason +
-                            "\n--- printed ---\n" + p1)
-                               .c_str());
+        QVERIFY2(
+            eq.equal,
+            ("parse(print(m)) differs from m at " + eq.path + ": " + eq.reason + "\n--- printed ---\n" + p1).c_str());
     }
 
     void canonical_data()
@@ -118,9 +118,8 @@ private slots:
         const ParseResult r = parseModule(source);
         QVERIFY2(r.ok(), diagnosticsText(r, name.toStdString(), source).c_str());
         const std::string actual = printModule(*r.module);
-        QVERIFY2(actual == expected, ("canonical print differs (- expected, + actual):\n" +
-                                      diffText(expected, actual))
-                                         .c_str());
+        QVERIFY2(actual == expected,
+                 ("canonical print differs (- expected, + actual):\n" + diffText(expected, actual)).c_str());
     }
 };
 

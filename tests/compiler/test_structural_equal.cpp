@@ -47,12 +47,11 @@ Module build(const Knobs& k)
     for (auto v : k.placement) placement.push_back(i32(v));
     const Stmt fillLoop = makeRegion(
         kTensorizedInstruction, {}, {},
-        loop(p, k.rows,
-             makeEvaluate(call(k.op, {tensorLoad(a, {p, mul(i, i32(128))}), floatImm(k.fill, k.dtype)})),
+        loop(p, k.rows, makeEvaluate(call(k.op, {tensorLoad(a, {p, mul(i, i32(128))}), floatImm(k.fill, k.dtype)})),
              ForKind::Serial, Attrs{{{"nki_dim", stringImm(k.nkiDim)}}}));
     const Stmt outer = loop(i, k.extent, fillLoop, k.kind);
-    const Stmt tile = makeEvaluate(call("tirx.trn.tile.activation", {fullRegion(a), fullRegion(x)},
-                                        Attrs{{{"opcode", stringImm(k.opcode)}}}));
+    const Stmt tile = makeEvaluate(
+        call("tirx.trn.tile.activation", {fullRegion(a), fullRegion(x)}, Attrs{{{"opcode", stringImm(k.opcode)}}}));
     std::vector<Stmt> body{alloc(a, placement)};
     if (k.swapStatements) {
         body.push_back(tile);
@@ -74,7 +73,7 @@ EqualityResult compareWith(const std::function<void(Knobs&)>& change)
     return structuralEqual(build(lhs), build(rhs));
 }
 
-#define EXPECT_DIFF(result, expectedPath, expectedReason)                                                             \
+#define EXPECT_DIFF(result, expectedPath, expectedReason)                                                              \
     do {                                                                                                               \
         const EqualityResult r_ = (result);                                                                            \
         QVERIFY2(!r_.equal, "expected a difference");                                                                  \
@@ -112,8 +111,7 @@ private slots:
 
     void shape()
     {
-        EXPECT_DIFF(compareWith([](Knobs& k) { k.rows = 64; }), "main.params[0].type.shape[0]",
-                    "constant 128 vs 64");
+        EXPECT_DIFF(compareWith([](Knobs& k) { k.rows = 64; }), "main.params[0].type.shape[0]", "constant 128 vs 64");
     }
 
     void scope()
@@ -136,8 +134,7 @@ private slots:
 
     void placement()
     {
-        EXPECT_DIFF(compareWith([](Knobs& k) { k.placement = {0}; }), "main.body.body[0].value.args",
-                    "length 0 vs 1");
+        EXPECT_DIFF(compareWith([](Knobs& k) { k.placement = {0}; }), "main.body.body[0].value.args", "length 0 vs 1");
         Knobs a;
         a.placement = {0};
         Knobs b;
@@ -154,8 +151,8 @@ private slots:
 
     void annotation()
     {
-        EXPECT_DIFF(compareWith([](Knobs& k) { k.nkiDim = "F"; }), "main.body.body[1].body.body.annotations[\"nki_dim\"]",
-                    "string \"P\" vs \"F\"");
+        EXPECT_DIFF(compareWith([](Knobs& k) { k.nkiDim = "F"; }),
+                    "main.body.body[1].body.body.annotations[\"nki_dim\"]", "string \"P\" vs \"F\"");
     }
 
     void loopExtent()
@@ -194,8 +191,8 @@ private slots:
 
     void functionAttr()
     {
-        EXPECT_DIFF(compareWith([](Knobs& k) { k.target = "aws/trn2/trn2.3xlarge"; }),
-                    "main.attrs[\"target\"].args[0]", "string \"aws/trn1/trn1.2xlarge\" vs \"aws/trn2/trn2.3xlarge\"");
+        EXPECT_DIFF(compareWith([](Knobs& k) { k.target = "aws/trn2/trn2.3xlarge"; }), "main.attrs[\"target\"].args[0]",
+                    "string \"aws/trn1/trn1.2xlarge\" vs \"aws/trn2/trn2.3xlarge\"");
     }
 
     void variableMapping()
@@ -243,7 +240,8 @@ private slots:
             if (!x.ok() || !y.ok()) return EqualityResult{false, "parse", "failed", {}, {}};
             return structuralEqual(*x.module, *y.module);
         };
-        const char* head = "from tvm_tirx.script import tirx as T\n\n@T.function\ndef main(A: T.Tensor((128, 64), \"float32\", layout=None)):\n";
+        const char* head = "from tvm_tirx.script import tirx as T\n\n@T.function\ndef main(A: T.Tensor((128, 64), "
+                           "\"float32\", layout=None)):\n";
         auto m = [&](const char* body) { return std::string(head) + body; };
         QVERIFY(eq(m("    for i in range(128):\n        A[i, 0] = T.float32(1)\n").c_str(),
                    m("    for k in T.serial(0, 128):\n        A[k, 0] = T.float32(1.0)\n").c_str())
@@ -253,9 +251,11 @@ private slots:
                     .equal);
         QVERIFY(eq(m("    V = A.view(8192)\n    V[0] = T.float32(0)\n").c_str(),
                    m("    W = T.decl_tensor(A.data, ty_args=[T.Tensor((8192,), \"float32\", layout=None)])\n"
-                     "    W[0] = T.float32(0)\n").c_str())
+                     "    W[0] = T.float32(0)\n")
+                       .c_str())
                     .equal);
-        const EqualityResult r = eq(m("    A[0, 0] = T.float32(1)\n").c_str(), m("    A[0, 0] = T.float16(1)\n").c_str());
+        const EqualityResult r =
+            eq(m("    A[0, 0] = T.float32(1)\n").c_str(), m("    A[0, 0] = T.float16(1)\n").c_str());
         QVERIFY(!r.equal);
         QCOMPARE(QString::fromStdString(r.path), QStringLiteral("main.body.value"));
         QCOMPARE(QString::fromStdString(r.reason), QStringLiteral("dtype float32 vs float16"));
@@ -285,8 +285,7 @@ private slots:
     void spansReported()
     {
         const Var t = tensorVar("A", tensorTy({4}));
-        const Module a =
-            moduleOf({fn("main", {t}, makeStore(t, floatImm(0.0), {i32(1)}, Span{3, 5, 3, 20}))});
+        const Module a = moduleOf({fn("main", {t}, makeStore(t, floatImm(0.0), {i32(1)}, Span{3, 5, 3, 20}))});
         const Module b =
             moduleOf({fn("main", {t}, makeStore(t, floatImm(0.0), {intImm(2, DataType::int32(), Span{7, 9, 7, 10})}))});
         const EqualityResult r = structuralEqual(a, b);

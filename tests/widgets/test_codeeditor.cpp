@@ -24,21 +24,15 @@ const QString kKernel = u"@T.prim_func\n"
                         u"    A[2, 0] = 3.0\n"
                         u"x = 1\n"_s;
 
-int foldLevel(const CodeEditor &editor, int line)
+int foldLevel(const CodeEditor& editor, int line)
 {
     return static_cast<int>(editor.SendScintilla(QsciScintillaBase::SCI_GETFOLDLEVEL, line));
 }
 
 // Styling (and so folding) happens when the text is painted or asked for.
-void styleAll(CodeEditor &editor)
-{
-    editor.SendScintilla(QsciScintillaBase::SCI_COLOURISE, 0, -1);
-}
+void styleAll(CodeEditor& editor) { editor.SendScintilla(QsciScintillaBase::SCI_COLOURISE, 0, -1); }
 
-QString selection(const CodeEditor &editor)
-{
-    return editor.selectedText();
-}
+QString selection(const CodeEditor& editor) { return editor.selectedText(); }
 
 } // namespace
 
@@ -114,7 +108,8 @@ private slots:
         // but not the dedented statement after it.
         editor.foldLine(2);
         for (int line : {3, 4, 5})
-            QVERIFY2(!editor.SendScintilla(QsciScintillaBase::SCI_GETLINEVISIBLE, line), qPrintable(QString::number(line)));
+            QVERIFY2(!editor.SendScintilla(QsciScintillaBase::SCI_GETLINEVISIBLE, line),
+                     qPrintable(QString::number(line)));
         QVERIFY(editor.SendScintilla(QsciScintillaBase::SCI_GETLINEVISIBLE, 6));
 
         // Going to a hidden line unfolds it.
@@ -228,7 +223,7 @@ private slots:
         QCOMPARE(editor.lexer()->color(1), EditorColors::dark().styles[1]);
         QVERIFY(editor.lexer()->paper(0) != lightPaper);
         // Every dark style stays readable on the dark paper.
-        for (const QColor &color : EditorColors::dark().styles)
+        for (const QColor& color : EditorColors::dark().styles)
             QVERIFY2(color.lightness() - EditorColors::dark().paper.lightness() > 90, qPrintable(color.name()));
     }
 };

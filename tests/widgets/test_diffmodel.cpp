@@ -15,7 +15,7 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QList<DiffModel::CharRange> changesAt(const DiffModel &model, int row, int column)
+QList<DiffModel::CharRange> changesAt(const DiffModel& model, int row, int column)
 {
     return model.index(row, column).data(DiffModel::ChangesRole).value<QList<DiffModel::CharRange>>();
 }
@@ -54,10 +54,8 @@ private slots:
         QCOMPARE(model.index(3, DiffModel::NewTextColumn).data().toString(), u"d"_s);
         QCOMPARE(model.changedRowCount(), 2);
         // Removed side tinted, and differently from the added side.
-        const QColor removed =
-            model.index(1, DiffModel::OldTextColumn).data(Qt::BackgroundRole).value<QColor>();
-        const QColor added =
-            model.index(1, DiffModel::NewTextColumn).data(Qt::BackgroundRole).value<QColor>();
+        const QColor removed = model.index(1, DiffModel::OldTextColumn).data(Qt::BackgroundRole).value<QColor>();
+        const QColor added = model.index(1, DiffModel::NewTextColumn).data(Qt::BackgroundRole).value<QColor>();
         QVERIFY(removed.isValid() && added.isValid());
         QVERIFY(removed.red() > removed.green());
         QVERIFY(added.green() > added.red());
@@ -157,16 +155,14 @@ private slots:
         model.setTexts("x = \"é\" + a\n", "x = \"é\" + b\n");
         const auto utf = changesAt(model, 0, DiffModel::NewTextColumn);
         QCOMPARE(utf.size(), 1);
-        QCOMPARE(model.index(0, DiffModel::NewTextColumn).data().toString().mid(utf[0].begin, utf[0].length),
-                 u"b"_s);
+        QCOMPARE(model.index(0, DiffModel::NewTextColumn).data().toString().mid(utf[0].begin, utf[0].length), u"b"_s);
     }
 
     void alikeLinesShareARow()
     {
         DiffModel model;
         // A guard goes and its statement moves out a level.
-        model.setTexts("for i in range(4):\n    if i < 8:\n        A[i] = 0\n",
-                       "for i in range(4):\n    A[i] = 0\n");
+        model.setTexts("for i in range(4):\n    if i < 8:\n        A[i] = 0\n", "for i in range(4):\n    A[i] = 0\n");
         QCOMPARE(model.rowCount(), 3);
         QCOMPARE(model.kind(1), DiffModel::Kind::Removed);
         QCOMPARE(model.index(1, DiffModel::OldTextColumn).data().toString(), u"    if i < 8:"_s);
@@ -190,11 +186,9 @@ private slots:
         // Long enough to be cut at anchors; every 7th line repeats, so not
         // every line can be an anchor.
         std::map<int, std::string> repeated;
-        for (int i = 7; i <= 6000; i += 7)
-            repeated[i] = "    pass";
+        for (int i = 7; i <= 6000; i += 7) repeated[i] = "    pass";
         std::map<int, std::string> edited = repeated;
-        for (int line : {5, 1234, 1235, 2800, 4444, 5999})
-            edited[line] = "edited " + std::to_string(line);
+        for (int line : {5, 1234, 1235, 2800, 4444, 5999}) edited[line] = "edited " + std::to_string(line);
         edited[3001] = "    pass"; // a line that becomes a repeated one
         const std::set<int> changed{5, 1234, 1235, 2800, 3001, 4444, 5999};
         DiffModel model;
@@ -234,10 +228,8 @@ private slots:
         QVERIFY(DiffColors::isDark(dark));
         // Tints stay on the side of the paper: light on light, dark on dark,
         // so the text colour contrasts with them.
-        for (const QColor &c : {l.removedLine, l.addedLine, l.removedText, l.addedText})
-            QVERIFY(c.lightnessF() > 0.6);
-        for (const QColor &c : {d.removedLine, d.addedLine, d.removedText, d.addedText})
-            QVERIFY(c.lightnessF() < 0.4);
+        for (const QColor& c : {l.removedLine, l.addedLine, l.removedText, l.addedText}) QVERIFY(c.lightnessF() > 0.6);
+        for (const QColor& c : {d.removedLine, d.addedLine, d.removedText, d.addedText}) QVERIFY(c.lightnessF() < 0.4);
         QVERIFY(d.removedLine.red() > d.removedLine.green());
         QVERIFY(d.addedLine.green() > d.addedLine.red());
     }

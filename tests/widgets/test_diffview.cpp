@@ -18,17 +18,16 @@ using namespace Qt::StringLiterals;
 namespace {
 
 // The row whose new (or, with `oldSide`, old) text reads `text` once trimmed.
-int rowReading(const DiffModel &model, const QString &text, bool oldSide = false)
+int rowReading(const DiffModel& model, const QString& text, bool oldSide = false)
 {
     const int column = oldSide ? DiffModel::OldTextColumn : DiffModel::NewTextColumn;
     for (int row = 0; row < model.rowCount(); ++row) {
-        if (model.index(row, column).data().toString().trimmed() == text)
-            return row;
+        if (model.index(row, column).data().toString().trimmed() == text) return row;
     }
     return -1;
 }
 
-void clickRow(DiffPane *pane, int row)
+void clickRow(DiffPane* pane, int row)
 {
     const QModelIndex index = pane->model()->index(row, pane->textColumn());
     pane->scrollTo(index);
@@ -48,9 +47,8 @@ private slots:
         PassStepper stepper;
         DiffView view;
         connect(&stepper, &PassStepper::currentEntryChanged, &view, [&](int entry) {
-            const auto &entries = trace->entries;
-            view.setEntries(entries[static_cast<size_t>(std::max(0, entry - 1))],
-                            entries[static_cast<size_t>(entry)]);
+            const auto& entries = trace->entries;
+            view.setEntries(entries[static_cast<size_t>(std::max(0, entry - 1))], entries[static_cast<size_t>(entry)]);
         });
         stepper.setPreset(u"none"_s);
         stepper.setTrace(trace);
@@ -70,7 +68,7 @@ private slots:
         view.show();
         QVERIFY(QTest::qWaitForWindowActive(&view));
         view.setTexts(u"a"_s, numberedText(60), u"b"_s, numberedText(60, {{10, "x"}, {11, "y"}, {40, "z"}}));
-        DiffModel *model = view.model();
+        DiffModel* model = view.model();
         QCOMPARE(view.currentRow(), -1);
         view.nextChangeAction()->trigger();
         QCOMPARE(model->newLine(view.currentRow()), 10);
@@ -102,7 +100,7 @@ private slots:
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         view.setTexts(u"a"_s, numberedText(40), u"b"_s, numberedText(40, {{30, "changed"}}));
-        DiffModel *model = view.model();
+        DiffModel* model = view.model();
         QCOMPARE(model->kind(0), DiffModel::Kind::Fold);
         const int rows = model->rowCount();
         clickRow(view.oldPane(), 0);
@@ -121,15 +119,15 @@ private slots:
         view.setFolding(false);
         view.setTexts(u"a"_s, numberedText(500), u"b"_s,
                       numberedText(500, {{250, "a long changed line " + std::string(300, 'x')}}));
-        QScrollBar *oldBar = view.oldPane()->verticalScrollBar();
-        QScrollBar *newBar = view.newPane()->verticalScrollBar();
+        QScrollBar* oldBar = view.oldPane()->verticalScrollBar();
+        QScrollBar* newBar = view.newPane()->verticalScrollBar();
         QTRY_VERIFY(newBar->maximum() > 100); // the range follows the rows once laid out
         newBar->setValue(120);
         QCOMPARE(oldBar->value(), 120);
         oldBar->setValue(30);
         QCOMPARE(newBar->value(), 30);
-        QScrollBar *oldSide = view.oldPane()->horizontalScrollBar();
-        QScrollBar *newSide = view.newPane()->horizontalScrollBar();
+        QScrollBar* oldSide = view.oldPane()->horizontalScrollBar();
+        QScrollBar* newSide = view.newPane()->horizontalScrollBar();
         QVERIFY(newSide->maximum() > 0); // long lines scroll, they are not cut
         newSide->setValue(newSide->maximum() / 2);
         QCOMPARE(oldSide->value(), std::min(oldSide->maximum(), newSide->maximum() / 2));
@@ -145,7 +143,7 @@ private slots:
         QVERIFY(QTest::qWaitForWindowActive(&view));
         view.setFolding(false);
         view.setEntries(trace->entries[0], trace->entries[1]);
-        DiffModel *model = view.model();
+        DiffModel* model = view.model();
 
         // IR -> source: the user selects the store the guard used to wrap.
         QSignalSpy spans(&view, &DiffView::sourceSpanActivated);

@@ -5,20 +5,19 @@
 #include "irview/irview.h"
 #include "irview/tracesourcemap.h"
 
-#include <QtTest>
 #include <Qsci/qsciscintilla.h>
+#include <QtTest>
 
 using namespace Qt::StringLiterals;
 
 namespace {
 
 // The 1-based line of `text` that reads `line` once trimmed; 0 if none.
-int lineReading(const QString &text, const QString &line)
+int lineReading(const QString& text, const QString& line)
 {
     const QStringList lines = text.split(u'\n');
     for (int i = 0; i < lines.size(); ++i) {
-        if (lines[i].trimmed() == line)
-            return i + 1;
+        if (lines[i].trimmed() == line) return i + 1;
     }
     return 0;
 }
@@ -101,10 +100,10 @@ private slots:
         dark.setColor(QPalette::Text, QColor(0xe0, 0xe0, 0xe0));
         view.setPalette(dark);
         view.setEntry(trace->entries[1]);
-        QsciLexer *lexer = view.editor()->lexer();
+        QsciLexer* lexer = view.editor()->lexer();
         QVERIFY(lexer);
         // The editor's dark scheme, style for style.
-        const EditorColors &colors = EditorColors::dark();
+        const EditorColors& colors = EditorColors::dark();
         for (int style = 0; style < TirxLexer::StyleCount; ++style) {
             QCOMPARE(lexer->paper(style), colors.paper);
             QCOMPARE(lexer->color(style), colors.styles[static_cast<size_t>(style)]);
@@ -120,8 +119,8 @@ private slots:
         light.setColor(QPalette::Base, Qt::white);
         light.setColor(QPalette::Text, Qt::black);
         view.setPalette(light);
-        const EditorColors &colors = EditorColors::light();
-        QsciLexer *lexer = view.editor()->lexer();
+        const EditorColors& colors = EditorColors::light();
+        QsciLexer* lexer = view.editor()->lexer();
         for (int style = 0; style < TirxLexer::StyleCount; ++style) {
             QCOMPARE(lexer->color(style), colors.styles[static_cast<size_t>(style)]);
             QCOMPARE(lexer->paper(style), colors.paper);

@@ -98,8 +98,7 @@ private slots:
         QStringList names;
         for (int row = 0; row < filter.rowCount(); ++row)
             names << filter.index(row, 0).data(PassListModel::NameRole).toString();
-        QCOMPARE(names, (QStringList{u"input"_s, u"TrnNaiveAllocator"_s, u"TileDispatch"_s,
-                                     u"LowerTrainiumLayout"_s}));
+        QCOMPARE(names, (QStringList{u"input"_s, u"TrnNaiveAllocator"_s, u"TileDispatch"_s, u"LowerTrainiumLayout"_s}));
         filter.setHideUnchanged(false);
         QCOMPARE(filter.rowCount(), 5);
     }
@@ -128,8 +127,7 @@ private slots:
         // A new trace keeps the selected pass by name.
         stepper.setTrace(makeTrace());
         QCOMPARE(stepper.currentEntry(), 2);
-        QCOMPARE(stepper.view()->currentIndex().data(PassListModel::NameRole).toString(),
-                 u"TrnNaiveAllocator"_s);
+        QCOMPARE(stepper.view()->currentIndex().data(PassListModel::NameRole).toString(), u"TrnNaiveAllocator"_s);
     }
 
     void switchingAPassOffEmitsTheEnabledPasses()
@@ -149,8 +147,8 @@ private slots:
         QCOMPARE(dispatch.data(Qt::CheckStateRole).value<Qt::CheckState>(), Qt::Checked);
         QVERIFY(model.setData(dispatch, Qt::Unchecked, Qt::CheckStateRole));
         QCOMPARE(spy.size(), 1);
-        QCOMPARE(spy.last().at(0).toStringList(), (QStringList{u"TrnPrivateTensorAlloc"_s, u"TrnNaiveAllocator"_s,
-                                                               u"LowerTrainiumLayout"_s}));
+        QCOMPARE(spy.last().at(0).toStringList(),
+                 (QStringList{u"TrnPrivateTensorAlloc"_s, u"TrnNaiveAllocator"_s, u"LowerTrainiumLayout"_s}));
         QCOMPARE(model.status(dispatch.row()), PassListModel::Status::Off);
         QCOMPARE(dispatch.data(Qt::CheckStateRole).value<Qt::CheckState>(), Qt::Unchecked);
 

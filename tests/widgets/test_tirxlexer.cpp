@@ -15,11 +15,10 @@ const std::string kSnippet = "def f():  # note\n"
                              "    x = T.nki.activation(a, 'hi', \"float32\", scope=\"trn.sbuf\")\n"
                              "    y = T.nki.activaton(1.5, P, Bank)\n";
 
-int styleAt(CodeEditor &editor, const std::string &needle, int offset = 0)
+int styleAt(CodeEditor& editor, const std::string& needle, int offset = 0)
 {
     const size_t at = kSnippet.find(needle);
-    if (at == std::string::npos)
-        return -1;
+    if (at == std::string::npos) return -1;
     return static_cast<int>(
         editor.SendScintilla(QsciScintillaBase::SCI_GETSTYLEAT, static_cast<unsigned long>(at) + offset));
 }
@@ -33,7 +32,7 @@ private slots:
     void stylesTokensFromTheCompilerLexer()
     {
         CodeEditor editor;
-        QVERIFY(qobject_cast<TirxLexer *>(editor.lexer()));
+        QVERIFY(qobject_cast<TirxLexer*>(editor.lexer()));
         editor.setText(QString::fromStdString(kSnippet));
         editor.SendScintilla(QsciScintillaBase::SCI_COLOURISE, 0, -1);
 
@@ -120,8 +119,8 @@ private slots:
         QTest::newRow("blank between") << std::vector<int>{0, 4, -1, 0}
                                        << std::vector<int>{kBase | H, kBase + 4, kBase | W, kBase};
         // A header followed by blank lines still opens its block.
-        QTest::newRow("blank after header") << std::vector<int>{0, -1, 8}
-                                            << std::vector<int>{kBase | H, (kBase + 8) | W, kBase + 8};
+        QTest::newRow("blank after header")
+            << std::vector<int>{0, -1, 8} << std::vector<int>{kBase | H, (kBase + 8) | W, kBase + 8};
         QTest::newRow("nested") << std::vector<int>{0, 4, 8, 4, 0}
                                 << std::vector<int>{kBase | H, (kBase + 4) | H, kBase + 8, kBase + 4, kBase};
         QTest::newRow("trailing blank") << std::vector<int>{0, 4, -1}

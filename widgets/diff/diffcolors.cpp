@@ -4,12 +4,9 @@
 
 #include <QPalette>
 
-bool DiffColors::isDark(const QPalette &palette)
-{
-    return palette.color(QPalette::Base).lightnessF() < 0.5;
-}
+bool DiffColors::isDark(const QPalette& palette) { return palette.color(QPalette::Base).lightnessF() < 0.5; }
 
-DiffColors DiffColors::forPalette(const QPalette &palette)
+DiffColors DiffColors::forPalette(const QPalette& palette)
 {
     const QColor base = palette.color(QPalette::Base);
     const QColor text = palette.color(QPalette::Text);

@@ -18,6 +18,6 @@ struct DiffColors {
     QColor foldText;
     QColor hunkHeader; // "@@ -l,n +l,n @@" in the unified view
 
-    [[nodiscard]] static bool isDark(const QPalette &palette);
-    [[nodiscard]] static DiffColors forPalette(const QPalette &palette);
+    [[nodiscard]] static bool isDark(const QPalette& palette);
+    [[nodiscard]] static DiffColors forPalette(const QPalette& palette);
 };

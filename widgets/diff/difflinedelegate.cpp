@@ -5,16 +5,15 @@
 
 #include <QPainter>
 
-void DiffLineDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const
+void DiffLineDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const
 {
     QStyleOptionViewItem opt(option);
     initStyleOption(&opt, index);
-    const QPalette &palette = opt.palette;
+    const QPalette& palette = opt.palette;
     const QRect cell = opt.rect;
 
     painter->save();
-    if (opt.backgroundBrush.style() != Qt::NoBrush)
-        painter->fillRect(cell, opt.backgroundBrush);
+    if (opt.backgroundBrush.style() != Qt::NoBrush) painter->fillRect(cell, opt.backgroundBrush);
 
     const int margin = opt.fontMetrics.horizontalAdvance(QLatin1Char(' ')) / 2 + 2;
     const QRect textRect = cell.adjusted(margin, 0, -margin, 0);
@@ -24,7 +23,7 @@ void DiffLineDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opti
         const DiffColors colors = DiffColors::forPalette(palette);
         const bool oldSide = index.column() == DiffModel::OldTextColumn;
         const QColor strong = oldSide ? colors.removedText : colors.addedText;
-        for (const DiffModel::CharRange &range : ranges) {
+        for (const DiffModel::CharRange& range : ranges) {
             const int x = opt.fontMetrics.horizontalAdvance(text.left(range.begin));
             const int width = opt.fontMetrics.horizontalAdvance(text.mid(range.begin, range.length));
             painter->fillRect(QRect(textRect.left() + x, cell.top(), std::max(width, 2), cell.height()), strong);

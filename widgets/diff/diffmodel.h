@@ -28,22 +28,22 @@ public:
         int length = 0;
     };
 
-    static constexpr int KindRole = Qt::UserRole + 1;     // Kind
-    static constexpr int ChangesRole = Qt::UserRole + 2;  // QList<CharRange>, text columns of Changed rows
+    static constexpr int KindRole = Qt::UserRole + 1;      // Kind
+    static constexpr int ChangesRole = Qt::UserRole + 2;   // QList<CharRange>, text columns of Changed rows
     static constexpr int FoldCountRole = Qt::UserRole + 3; // int, lines hidden by a fold row
-    static constexpr int kContext = 3; // unchanged lines kept around each change
+    static constexpr int kContext = 3;                     // unchanged lines kept around each change
 
-    explicit DiffModel(QObject *parent = nullptr);
+    explicit DiffModel(QObject* parent = nullptr);
 
     // The text of a fold row hiding `lines` lines (also for sizing columns).
     [[nodiscard]] static QString foldText(int lines);
 
     // Diffs `oldText` against `newText` (printed modules, UTF-8); copies both.
-    void setTexts(const std::string &oldText, const std::string &newText);
+    void setTexts(const std::string& oldText, const std::string& newText);
     void clear();
     // The texts last diffed, as given.
-    [[nodiscard]] const std::string &oldText() const { return m_oldText; }
-    [[nodiscard]] const std::string &newText() const { return m_newText; }
+    [[nodiscard]] const std::string& oldText() const { return m_oldText; }
+    [[nodiscard]] const std::string& newText() const { return m_newText; }
 
     // Whether far unchanged stretches are collapsed (the default).
     [[nodiscard]] bool folding() const { return m_folding; }
@@ -71,9 +71,9 @@ public:
     // The longest line, in characters, for sizing the text columns.
     [[nodiscard]] int longestLine() const { return m_longestLine; }
 
-    [[nodiscard]] int rowCount(const QModelIndex &parent = {}) const override;
-    [[nodiscard]] int columnCount(const QModelIndex &parent = {}) const override;
-    [[nodiscard]] QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    [[nodiscard]] int rowCount(const QModelIndex& parent = {}) const override;
+    [[nodiscard]] int columnCount(const QModelIndex& parent = {}) const override;
+    [[nodiscard]] QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     [[nodiscard]] QVariant headerData(int section, Qt::Orientation orientation,
                                       int role = Qt::DisplayRole) const override;
 
@@ -86,9 +86,9 @@ private:
 
     void rebuildShown();
     [[nodiscard]] bool isChangeStart(int row) const;
-    [[nodiscard]] QVariant textData(const Shown &shown, bool oldSide) const;
-    [[nodiscard]] QVariant background(const Shown &shown, int column) const;
-    [[nodiscard]] QList<CharRange> changes(const tirx::DiffRow &row, bool oldSide) const;
+    [[nodiscard]] QVariant textData(const Shown& shown, bool oldSide) const;
+    [[nodiscard]] QVariant background(const Shown& shown, int column) const;
+    [[nodiscard]] QList<CharRange> changes(const tirx::DiffRow& row, bool oldSide) const;
     int reveal(bool oldSide, int line);
 
     std::string m_oldText;

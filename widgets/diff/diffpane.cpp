@@ -6,10 +6,7 @@
 #include <QHeaderView>
 #include <QScrollBar>
 
-DiffPane::DiffPane(Side side, DiffModel *model, QWidget *parent)
-    : QTableView(parent)
-    , m_side(side)
-    , m_model(model)
+DiffPane::DiffPane(Side side, DiffModel* model, QWidget* parent) : QTableView(parent), m_side(side), m_model(model)
 {
     setModel(model);
     setItemDelegate(new DiffLineDelegate(this));
@@ -32,10 +29,7 @@ DiffPane::DiffPane(Side side, DiffModel *model, QWidget *parent)
     fitColumns();
 }
 
-int DiffPane::textColumn() const
-{
-    return m_side == Side::Old ? DiffModel::OldTextColumn : DiffModel::NewTextColumn;
-}
+int DiffPane::textColumn() const { return m_side == Side::Old ? DiffModel::OldTextColumn : DiffModel::NewTextColumn; }
 
 void DiffPane::fitColumns()
 {
@@ -57,14 +51,14 @@ void DiffPane::fitColumns()
     setColumnWidth(textColumn(), std::max(viewport()->width() - numberWidth, longest + 24));
 }
 
-void DiffPane::scrollTo(const QModelIndex &index, ScrollHint hint)
+void DiffPane::scrollTo(const QModelIndex& index, ScrollHint hint)
 {
     const int x = horizontalScrollBar()->value();
     QTableView::scrollTo(index, hint);
     horizontalScrollBar()->setValue(x);
 }
 
-void DiffPane::resizeEvent(QResizeEvent *event)
+void DiffPane::resizeEvent(QResizeEvent* event)
 {
     QTableView::resizeEvent(event);
     fitColumns();

@@ -14,7 +14,7 @@ class DiffPane : public QTableView {
 public:
     enum class Side { Old, New };
 
-    DiffPane(Side side, DiffModel *model, QWidget *parent = nullptr);
+    DiffPane(Side side, DiffModel* model, QWidget* parent = nullptr);
 
     [[nodiscard]] Side side() const { return m_side; }
     [[nodiscard]] int textColumn() const;
@@ -22,12 +22,12 @@ public:
     void fitColumns();
     // Scrolls vertically only: a row is a whole line, and jumping sideways to
     // a cell would hide the line numbers.
-    void scrollTo(const QModelIndex &index, ScrollHint hint = EnsureVisible) override;
+    void scrollTo(const QModelIndex& index, ScrollHint hint = EnsureVisible) override;
 
 protected:
-    void resizeEvent(QResizeEvent *event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     Side m_side;
-    DiffModel *m_model;
+    DiffModel* m_model;
 };

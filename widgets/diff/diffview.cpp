@@ -30,21 +30,18 @@ QFont codeFont()
     return font;
 }
 
-QString fromStd(std::string_view text)
-{
-    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
-}
+QString fromStd(std::string_view text) { return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())); }
 
-QToolButton *toolButton(QAction *action, QWidget *parent)
+QToolButton* toolButton(QAction* action, QWidget* parent)
 {
-    auto *button = new QToolButton(parent);
+    auto* button = new QToolButton(parent);
     button->setDefaultAction(action);
     button->setAutoRaise(true);
     return button;
 }
 
 // Keeps two scroll bars at the same value.
-void syncScrollBars(QScrollBar *a, QScrollBar *b)
+void syncScrollBars(QScrollBar* a, QScrollBar* b)
 {
     QObject::connect(a, &QScrollBar::valueChanged, b, &QScrollBar::setValue);
     QObject::connect(b, &QScrollBar::valueChanged, a, &QScrollBar::setValue);
@@ -52,17 +49,12 @@ void syncScrollBars(QScrollBar *a, QScrollBar *b)
 
 } // namespace
 
-DiffView::DiffView(QWidget *parent)
-    : QWidget(parent)
-    , m_model(new DiffModel(this))
-    , m_title(new QLabel(this))
-    , m_previousChange(new QAction(tr("Previous Change"), this))
-    , m_nextChange(new QAction(tr("Next Change"), this))
-    , m_stack(new QStackedWidget(this))
-    , m_sides(new QSplitter(Qt::Horizontal, this))
-    , m_oldPane(new DiffPane(DiffPane::Side::Old, m_model, m_sides))
-    , m_newPane(new DiffPane(DiffPane::Side::New, m_model, m_sides))
-    , m_unified(new QPlainTextEdit(this))
+DiffView::DiffView(QWidget* parent)
+    : QWidget(parent), m_model(new DiffModel(this)), m_title(new QLabel(this)),
+      m_previousChange(new QAction(tr("Previous Change"), this)), m_nextChange(new QAction(tr("Next Change"), this)),
+      m_stack(new QStackedWidget(this)), m_sides(new QSplitter(Qt::Horizontal, this)),
+      m_oldPane(new DiffPane(DiffPane::Side::Old, m_model, m_sides)),
+      m_newPane(new DiffPane(DiffPane::Side::New, m_model, m_sides)), m_unified(new QPlainTextEdit(this))
 {
     m_title->setTextFormat(Qt::PlainText);
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -73,7 +65,7 @@ DiffView::DiffView(QWidget *parent)
     m_nextChange->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Down));
     m_nextChange->setToolTip(tr("Next change (Alt+Down)"));
     m_nextChange->setText(u"↓"_s);
-    for (QAction *action : {m_previousChange, m_nextChange}) {
+    for (QAction* action : {m_previousChange, m_nextChange}) {
         action->setShortcutContext(Qt::WindowShortcut);
         addAction(action);
     }
@@ -91,14 +83,14 @@ DiffView::DiffView(QWidget *parent)
     m_unifiedButton->setToolTip(tr("Show a unified diff instead of side by side"));
 
     const QFont font = codeFont();
-    for (DiffPane *pane : {m_oldPane, m_newPane}) {
+    for (DiffPane* pane : {m_oldPane, m_newPane}) {
         pane->setFont(font);
         pane->fitColumns();
         connect(pane, &DiffPane::clicked, this, &DiffView::onClicked);
         connect(pane, &DiffPane::activated, this, &DiffView::onClicked);
     }
     // One selection for both sides: a row is one place in the diff.
-    QItemSelectionModel *own = m_oldPane->selectionModel();
+    QItemSelectionModel* own = m_oldPane->selectionModel();
     m_oldPane->setSelectionModel(m_newPane->selectionModel());
     delete own;
     m_oldPane->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
@@ -118,7 +110,7 @@ DiffView::DiffView(QWidget *parent)
     m_stack->addWidget(m_sides);
     m_stack->addWidget(m_unified);
 
-    auto *bar = new QHBoxLayout;
+    auto* bar = new QHBoxLayout;
     bar->setContentsMargins(0, 0, 0, 0);
     bar->setSpacing(2);
     bar->addWidget(m_title, 1);
@@ -126,7 +118,7 @@ DiffView::DiffView(QWidget *parent)
     bar->addWidget(m_nextButton);
     bar->addWidget(m_foldButton);
     bar->addWidget(m_unifiedButton);
-    auto *layout = new QVBoxLayout(this);
+    auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(bar);
     layout->addWidget(m_stack, 1);
@@ -135,8 +127,7 @@ DiffView::DiffView(QWidget *parent)
     connect(m_foldButton, &QToolButton::toggled, this, &DiffView::setFolding);
     connect(m_nextChange, &QAction::triggered, this, &DiffView::nextChange);
     connect(m_previousChange, &QAction::triggered, this, &DiffView::previousChange);
-    connect(m_newPane->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            &DiffView::onCurrentRowChanged);
+    connect(m_newPane->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &DiffView::onCurrentRowChanged);
     connect(m_model, &DiffModel::modelReset, this, [this] {
         m_oldPane->fitColumns();
         m_newPane->fitColumns();
@@ -144,23 +135,23 @@ DiffView::DiffView(QWidget *parent)
     clear();
 }
 
-void DiffView::setEntries(const tirx::TraceEntry &previous, const tirx::TraceEntry &current)
+void DiffView::setEntries(const tirx::TraceEntry& previous, const tirx::TraceEntry& current)
 {
     m_oldMap.setEntry(previous);
     m_newMap.setEntry(current);
     showTexts(fromStd(previous.passName), previous.text, fromStd(current.passName), current.text);
 }
 
-void DiffView::setTexts(const QString &oldName, const std::string &oldText, const QString &newName,
-                        const std::string &newText)
+void DiffView::setTexts(const QString& oldName, const std::string& oldText, const QString& newName,
+                        const std::string& newText)
 {
     m_oldMap.clear();
     m_newMap.clear();
     showTexts(oldName, oldText, newName, newText);
 }
 
-void DiffView::showTexts(const QString &oldName, const std::string &oldText, const QString &newName,
-                         const std::string &newText)
+void DiffView::showTexts(const QString& oldName, const std::string& oldText, const QString& newName,
+                         const std::string& newText)
 {
     m_model->setTexts(oldText, newText);
     const int changes = m_model->changeCount();
@@ -175,8 +166,7 @@ void DiffView::showTexts(const QString &oldName, const std::string &oldText, con
     m_oldName = oldName;
     m_newName = newName;
     m_unifiedStale = true;
-    if (isUnified())
-        fillUnified();
+    if (isUnified()) fillUnified();
     // Open where the first change is.
     const int first = m_model->nextChange(-1);
     if (first >= 0)
@@ -196,41 +186,31 @@ void DiffView::clear()
     updateActions();
 }
 
-bool DiffView::isUnified() const
-{
-    return m_stack->currentWidget() == m_unified;
-}
+bool DiffView::isUnified() const { return m_stack->currentWidget() == m_unified; }
 
 // The unified text is a second diff of the same texts: made when first shown.
 void DiffView::fillUnified()
 {
-    if (!m_unifiedStale)
-        return;
+    if (!m_unifiedStale) return;
     m_unifiedStale = false;
-    const std::string unified = tirx::unifiedDiff(m_model->oldText(), m_model->newText(), m_oldName.toStdString(),
-                                                  m_newName.toStdString());
+    const std::string unified =
+        tirx::unifiedDiff(m_model->oldText(), m_model->newText(), m_oldName.toStdString(), m_newName.toStdString());
     m_unified->setPlainText(unified.empty() ? tr("(no change)") : fromStd(unified));
 }
 
 void DiffView::setUnified(bool unified)
 {
-    if (unified)
-        fillUnified();
-    m_stack->setCurrentWidget(unified ? static_cast<QWidget *>(m_unified) : m_sides);
-    if (m_unifiedButton->isChecked() != unified)
-        m_unifiedButton->setChecked(unified);
+    if (unified) fillUnified();
+    m_stack->setCurrentWidget(unified ? static_cast<QWidget*>(m_unified) : m_sides);
+    if (m_unifiedButton->isChecked() != unified) m_unifiedButton->setChecked(unified);
 }
 
-bool DiffView::folding() const
-{
-    return m_model->folding();
-}
+bool DiffView::folding() const { return m_model->folding(); }
 
 void DiffView::setFolding(bool folding)
 {
     m_model->setFolding(folding);
-    if (m_foldButton->isChecked() != folding)
-        m_foldButton->setChecked(folding);
+    if (m_foldButton->isChecked() != folding) m_foldButton->setChecked(folding);
 }
 
 int DiffView::currentRow() const
@@ -242,7 +222,7 @@ int DiffView::currentRow() const
 QList<int> DiffView::selectedRows() const
 {
     QList<int> rows;
-    for (const QModelIndex &index : m_newPane->selectionModel()->selectedRows(DiffModel::NewTextColumn))
+    for (const QModelIndex& index : m_newPane->selectionModel()->selectedRows(DiffModel::NewTextColumn))
         rows << index.row();
     std::sort(rows.begin(), rows.end());
     return rows;
@@ -250,18 +230,16 @@ QList<int> DiffView::selectedRows() const
 
 tirx::Span DiffView::spanOfRow(int row) const
 {
-    if (row < 0 || row >= m_model->rowCount())
-        return {};
-    if (const int line = m_model->newLine(row))
-        return m_newMap.map().spanOfLine(line);
+    if (row < 0 || row >= m_model->rowCount()) return {};
+    if (const int line = m_model->newLine(row)) return m_newMap.map().spanOfLine(line);
     return m_oldMap.map().spanOfLine(m_model->oldLine(row));
 }
 
 void DiffView::goToRow(int row)
 {
     const QModelIndex index = m_model->index(row, DiffModel::NewTextColumn);
-    m_newPane->selectionModel()->setCurrentIndex(
-        index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_newPane->selectionModel()->setCurrentIndex(index,
+                                                 QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     m_newPane->scrollTo(index, QAbstractItemView::PositionAtCenter);
 }
 
@@ -272,8 +250,7 @@ void DiffView::nextChange()
         return;
     }
     const int row = m_model->nextChange(currentRow());
-    if (row >= 0)
-        goToRow(row);
+    if (row >= 0) goToRow(row);
     updateActions();
 }
 
@@ -284,8 +261,7 @@ void DiffView::previousChange()
         return;
     }
     const int row = m_model->previousChange(currentRow() < 0 ? m_model->rowCount() : currentRow());
-    if (row >= 0)
-        goToRow(row);
+    if (row >= 0) goToRow(row);
     updateActions();
 }
 
@@ -294,10 +270,8 @@ void DiffView::stepUnified(bool forward)
 {
     QTextBlock block = m_unified->textCursor().block();
     block = forward ? block.next() : block.previous();
-    while (block.isValid() && !block.text().startsWith(u"@@"_s))
-        block = forward ? block.next() : block.previous();
-    if (!block.isValid())
-        return;
+    while (block.isValid() && !block.text().startsWith(u"@@"_s)) block = forward ? block.next() : block.previous();
+    if (!block.isValid()) return;
     QTextCursor cursor(block);
     m_unified->setTextCursor(cursor);
     m_unified->centerCursor();
@@ -306,21 +280,20 @@ void DiffView::stepUnified(bool forward)
 void DiffView::revealSourceLine(int line)
 {
     const bool selecting = std::exchange(m_selecting, true);
-    QItemSelectionModel *selection = m_newPane->selectionModel();
+    QItemSelectionModel* selection = m_newPane->selectionModel();
     selection->clear();
     const auto source = static_cast<uint32_t>(std::max(line, 0));
     std::vector<int> lines = line > 0 ? m_newMap.map().linesForSourceLine(source) : std::vector<int>{};
     const std::vector<int> oldLines = line > 0 ? m_oldMap.map().linesForSourceLine(source) : std::vector<int>{};
     // The side with the tighter statement wins: a statement the pass removed
     // is found in the old module rather than as the loop around it in the new.
-    const auto height = [](const tirx::PrintedModule &map, const std::vector<int> &found) {
+    const auto height = [](const tirx::PrintedModule& map, const std::vector<int>& found) {
         const tirx::Span span = map.spanOfLine(found.front());
         return std::max(span.line, span.endLine) - span.line;
     };
-    const bool oldSide = !oldLines.empty() &&
-                         (lines.empty() || height(m_oldMap.map(), oldLines) < height(m_newMap.map(), lines));
-    if (oldSide)
-        lines = oldLines;
+    const bool oldSide =
+        !oldLines.empty() && (lines.empty() || height(m_oldMap.map(), oldLines) < height(m_newMap.map(), lines));
+    if (oldSide) lines = oldLines;
     // Unfold first: expanding a fold moves the rows after it.
     for (int irLine : lines) {
         if (oldSide)
@@ -331,8 +304,7 @@ void DiffView::revealSourceLine(int line)
     std::vector<int> rows;
     for (int irLine : lines) {
         const int row = oldSide ? m_model->revealOldLine(irLine) : m_model->revealNewLine(irLine);
-        if (row >= 0)
-            rows.push_back(row);
+        if (row >= 0) rows.push_back(row);
     }
     for (int row : rows)
         selection->select(m_model->index(row, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
@@ -346,11 +318,10 @@ void DiffView::revealSourceLine(int line)
     updateActions();
 }
 
-void DiffView::onCurrentRowChanged(const QModelIndex &current)
+void DiffView::onCurrentRowChanged(const QModelIndex& current)
 {
     updateActions();
-    if (m_selecting || !current.isValid())
-        return;
+    if (m_selecting || !current.isValid()) return;
     // The side the user is looking at decides which module's line is meant.
     const int row = current.row();
     tirx::Span span;
@@ -358,14 +329,12 @@ void DiffView::onCurrentRowChanged(const QModelIndex &current)
         span = m_oldMap.map().spanOfLine(m_model->oldLine(row));
     else
         span = spanOfRow(row);
-    if (span.valid())
-        emit sourceSpanActivated(span);
+    if (span.valid()) emit sourceSpanActivated(span);
 }
 
-void DiffView::onClicked(const QModelIndex &index)
+void DiffView::onClicked(const QModelIndex& index)
 {
-    if (index.isValid() && m_model->kind(index.row()) == DiffModel::Kind::Fold)
-        m_model->expandFold(index.row());
+    if (index.isValid() && m_model->kind(index.row()) == DiffModel::Kind::Fold) m_model->expandFold(index.row());
 }
 
 void DiffView::updateActions()

@@ -27,20 +27,20 @@ class DiffView : public QWidget {
     Q_OBJECT
 
 public:
-    explicit DiffView(QWidget *parent = nullptr);
+    explicit DiffView(QWidget* parent = nullptr);
 
-    [[nodiscard]] DiffModel *model() const { return m_model; }
-    [[nodiscard]] DiffPane *oldPane() const { return m_oldPane; }
-    [[nodiscard]] DiffPane *newPane() const { return m_newPane; }
-    [[nodiscard]] QPlainTextEdit *unifiedView() const { return m_unified; }
-    [[nodiscard]] QAction *nextChangeAction() const { return m_nextChange; }
-    [[nodiscard]] QAction *previousChangeAction() const { return m_previousChange; }
+    [[nodiscard]] DiffModel* model() const { return m_model; }
+    [[nodiscard]] DiffPane* oldPane() const { return m_oldPane; }
+    [[nodiscard]] DiffPane* newPane() const { return m_newPane; }
+    [[nodiscard]] QPlainTextEdit* unifiedView() const { return m_unified; }
+    [[nodiscard]] QAction* nextChangeAction() const { return m_nextChange; }
+    [[nodiscard]] QAction* previousChangeAction() const { return m_previousChange; }
 
     // Shows the diff from `previous`'s module to `current`'s, with source maps.
-    void setEntries(const tirx::TraceEntry &previous, const tirx::TraceEntry &current);
+    void setEntries(const tirx::TraceEntry& previous, const tirx::TraceEntry& current);
     // Shows the diff from `oldText` (after pass `oldName`) to `newText`, without source maps.
-    void setTexts(const QString &oldName, const std::string &oldText, const QString &newName,
-                  const std::string &newText);
+    void setTexts(const QString& oldName, const std::string& oldText, const QString& newName,
+                  const std::string& newText);
     void clear();
 
     [[nodiscard]] bool isUnified() const;
@@ -65,31 +65,31 @@ public slots:
 
 signals:
     // The user selected a line that came from `span`.
-    void sourceSpanActivated(const tirx::Span &span);
+    void sourceSpanActivated(const tirx::Span& span);
 
 private:
-    void showTexts(const QString &oldName, const std::string &oldText, const QString &newName,
-                   const std::string &newText);
+    void showTexts(const QString& oldName, const std::string& oldText, const QString& newName,
+                   const std::string& newText);
     void fillUnified();
     void goToRow(int row);
     void stepUnified(bool forward);
-    void onCurrentRowChanged(const QModelIndex &current);
-    void onClicked(const QModelIndex &index);
+    void onCurrentRowChanged(const QModelIndex& current);
+    void onClicked(const QModelIndex& index);
     void updateActions();
 
-    DiffModel *m_model;
-    QLabel *m_title;
-    QToolButton *m_previousButton;
-    QToolButton *m_nextButton;
-    QToolButton *m_foldButton;
-    QToolButton *m_unifiedButton;
-    QAction *m_previousChange;
-    QAction *m_nextChange;
-    QStackedWidget *m_stack;
-    QSplitter *m_sides;
-    DiffPane *m_oldPane;
-    DiffPane *m_newPane;
-    QPlainTextEdit *m_unified;
+    DiffModel* m_model;
+    QLabel* m_title;
+    QToolButton* m_previousButton;
+    QToolButton* m_nextButton;
+    QToolButton* m_foldButton;
+    QToolButton* m_unifiedButton;
+    QAction* m_previousChange;
+    QAction* m_nextChange;
+    QStackedWidget* m_stack;
+    QSplitter* m_sides;
+    DiffPane* m_oldPane;
+    DiffPane* m_newPane;
+    QPlainTextEdit* m_unified;
     LazySourceMap m_oldMap;
     LazySourceMap m_newMap;
     QString m_oldName;

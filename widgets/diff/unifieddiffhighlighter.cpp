@@ -7,10 +7,9 @@
 
 using namespace Qt::StringLiterals;
 
-void UnifiedDiffHighlighter::highlightBlock(const QString &text)
+void UnifiedDiffHighlighter::highlightBlock(const QString& text)
 {
-    if (text.isEmpty())
-        return;
+    if (text.isEmpty()) return;
     const DiffColors colors = DiffColors::forPalette(QGuiApplication::palette());
     QTextCharFormat format;
     if (text.startsWith(u"@@"_s) || text.startsWith(u"--- "_s) || text.startsWith(u"+++ "_s)) {

@@ -11,5 +11,5 @@ public:
     using QSyntaxHighlighter::QSyntaxHighlighter;
 
 protected:
-    void highlightBlock(const QString &text) override;
+    void highlightBlock(const QString& text) override;
 };

@@ -20,8 +20,7 @@ constexpr int kMarginPaddingPx = 12;
 constexpr int kDwellMs = 400;
 } // namespace
 
-CodeEditor::CodeEditor(QWidget *parent)
-    : QsciScintilla(parent)
+CodeEditor::CodeEditor(QWidget* parent) : QsciScintilla(parent)
 {
     m_font = QFont(QStringLiteral("DejaVu Sans Mono"), 10);
     m_font.setStyleHint(QFont::Monospace);
@@ -79,11 +78,12 @@ void CodeEditor::setUpFolding()
     setMarginSensitivity(kFoldMargin, true);
 }
 
-void CodeEditor::applyColors(const EditorColors &colors)
+void CodeEditor::applyColors(const EditorColors& colors)
 {
     colors.applyTo(*this, *m_lexer);
     setFoldMarginColors(colors.foldMargin, colors.foldMargin);
-    for (int marker = static_cast<int>(SC_MARKNUM_FOLDEREND); marker <= static_cast<int>(SC_MARKNUM_FOLDEROPEN); ++marker) {
+    for (int marker = static_cast<int>(SC_MARKNUM_FOLDEREND); marker <= static_cast<int>(SC_MARKNUM_FOLDEROPEN);
+         ++marker) {
         SendScintilla(SCI_MARKERSETFORE, marker, colors.foldMargin);
         SendScintilla(SCI_MARKERSETBACK, marker, colors.foldMarker);
     }
@@ -94,7 +94,7 @@ void CodeEditor::applyColors(const EditorColors &colors)
     setIndicatorForegroundColor(colors.warning, kWarningIndicator);
     setIndicatorForegroundColor(colors.findMatch, kFindIndicator);
     for (int marker : {kErrorMarker, kWarningMarker}) {
-        const QColor &color = marker == kErrorMarker ? colors.error : colors.warning;
+        const QColor& color = marker == kErrorMarker ? colors.error : colors.warning;
         setMarkerBackgroundColor(color, marker);
         setMarkerForegroundColor(color, marker);
     }
@@ -103,29 +103,26 @@ void CodeEditor::applyColors(const EditorColors &colors)
     SendScintilla(SCI_CALLTIPSETFORE, colors.styles[TirxLexer::Default]);
 }
 
-void CodeEditor::changeEvent(QEvent *event)
+void CodeEditor::changeEvent(QEvent* event)
 {
     QsciScintilla::changeEvent(event);
     // Setting the paper gives the editor a palette of its own, so a new
     // application palette may arrive only as ApplicationPaletteChange.
-    if (event->type() != QEvent::PaletteChange && event->type() != QEvent::ApplicationPaletteChange)
-        return;
-    setDarkColors(EditorColors::isDark(event->type() == QEvent::ApplicationPaletteChange
-                                           ? QApplication::palette(this)
-                                           : palette()));
+    if (event->type() != QEvent::PaletteChange && event->type() != QEvent::ApplicationPaletteChange) return;
+    setDarkColors(EditorColors::isDark(event->type() == QEvent::ApplicationPaletteChange ? QApplication::palette(this)
+                                                                                         : palette()));
 }
 
 void CodeEditor::setDarkColors(bool dark)
 {
-    if (dark == m_dark)
-        return;
+    if (dark == m_dark) return;
     m_dark = dark;
     applyColors(dark ? EditorColors::dark() : EditorColors::light());
 }
 
-TirxLexer *CodeEditor::createLexer()
+TirxLexer* CodeEditor::createLexer()
 {
-    auto *lexer = new TirxLexer(this);
+    auto* lexer = new TirxLexer(this);
     lexer->setDefaultFont(m_font);
     lexer->setFontKeepingEmphasis(m_font);
     return lexer;
@@ -147,8 +144,8 @@ void CodeEditor::updateScrollWidth()
     int longest = 0;
     int longestLine = 0;
     for (int line = 0; line < lines(); ++line) {
-        const int length = static_cast<int>(SendScintilla(SCI_GETLINEENDPOSITION, line) -
-                                            SendScintilla(SCI_POSITIONFROMLINE, line));
+        const int length =
+            static_cast<int>(SendScintilla(SCI_GETLINEENDPOSITION, line) - SendScintilla(SCI_POSITIONFROMLINE, line));
         if (length > longest) {
             longest = length;
             longestLine = line;
@@ -160,14 +157,10 @@ void CodeEditor::updateScrollWidth()
     // An eighth more for bold callables and keywords, which the default style does not measure.
     const int plain = static_cast<int>(SendScintilla(SCI_TEXTWIDTH, STYLE_DEFAULT, text.constData()));
     const int width = plain + plain / 8 + kMarginPaddingPx;
-    if (width > SendScintilla(SCI_GETSCROLLWIDTH))
-        SendScintilla(SCI_SETSCROLLWIDTH, width);
+    if (width > SendScintilla(SCI_GETSCROLLWIDTH)) SendScintilla(SCI_SETSCROLLWIDTH, width);
 }
 
-void CodeEditor::updateLineNumberMargin()
-{
-    setMarginWidth(kLineNumberMargin, lineNumberMarginWidth());
-}
+void CodeEditor::updateLineNumberMargin() { setMarginWidth(kLineNumberMargin, lineNumberMarginWidth()); }
 
 void CodeEditor::setUpDiagnostics()
 {
@@ -183,42 +176,37 @@ void CodeEditor::setUpDiagnostics()
     SendScintilla(SCI_SETMOUSEDWELLTIME, kDwellMs);
     connect(this, &QsciScintillaBase::SCN_DWELLSTART, this,
             [this](int position, int, int) { showDiagnosticTip(position); });
-    connect(this, &QsciScintillaBase::SCN_DWELLEND, this,
-            [this](int, int, int) { SendScintilla(SCI_CALLTIPCANCEL); });
+    connect(this, &QsciScintillaBase::SCN_DWELLEND, this, [this](int, int, int) { SendScintilla(SCI_CALLTIPCANCEL); });
 }
 
 int CodeEditor::positionFromLineColumn(int line, int column) const
 {
     // Columns count bytes, and so do Scintilla positions; QScintilla's own
     // positionFromLineIndex() counts characters, which differs on non-ASCII.
-    if (line < 1 || line > lines())
-        return -1;
+    if (line < 1 || line > lines()) return -1;
     const int lineStart = static_cast<int>(SendScintilla(SCI_POSITIONFROMLINE, line - 1));
     const int lineEnd = static_cast<int>(SendScintilla(SCI_GETLINEENDPOSITION, line - 1));
     return std::clamp(lineStart + std::max(column, 1) - 1, lineStart, lineEnd);
 }
 
-std::pair<int, int> CodeEditor::diagnosticRange(const tirx::Diagnostic &diagnostic) const
+std::pair<int, int> CodeEditor::diagnosticRange(const tirx::Diagnostic& diagnostic) const
 {
-    const tirx::Span &span = diagnostic.span;
-    if (!span.valid())
-        return {-1, -1};
+    const tirx::Span& span = diagnostic.span;
+    if (!span.valid()) return {-1, -1};
     const int start = positionFromLineColumn(static_cast<int>(span.line), static_cast<int>(span.column));
-    if (start < 0)
-        return {-1, -1};
+    if (start < 0) return {-1, -1};
     int end = -1;
     if (span.endLine >= span.line)
         end = positionFromLineColumn(static_cast<int>(span.endLine), static_cast<int>(span.endColumn));
     if (end <= start) {
         // No usable end: underline the word at the start, or one character.
         end = static_cast<int>(SendScintilla(SCI_WORDENDPOSITION, start, true));
-        if (end <= start)
-            end = static_cast<int>(SendScintilla(SCI_POSITIONAFTER, start));
+        if (end <= start) end = static_cast<int>(SendScintilla(SCI_POSITIONAFTER, start));
     }
     return {start, end};
 }
 
-void CodeEditor::setDiagnostics(const std::vector<tirx::Diagnostic> &diagnostics)
+void CodeEditor::setDiagnostics(const std::vector<tirx::Diagnostic>& diagnostics)
 {
     const int length = this->length();
     SendScintilla(SCI_SETINDICATORCURRENT, kErrorIndicator);
@@ -229,37 +217,33 @@ void CodeEditor::setDiagnostics(const std::vector<tirx::Diagnostic> &diagnostics
     markerDeleteAll(kWarningMarker);
     m_shown.clear();
 
-    for (const tirx::Diagnostic &d : diagnostics) {
+    for (const tirx::Diagnostic& d : diagnostics) {
         const auto [start, end] = diagnosticRange(d);
-        if (start < 0)
-            continue;
+        if (start < 0) continue;
         const bool error = d.severity == tirx::Diagnostic::Severity::Error;
         SendScintilla(SCI_SETINDICATORCURRENT, error ? kErrorIndicator : kWarningIndicator);
         SendScintilla(SCI_INDICATORFILLRANGE, start, std::max(1, end - start));
         markerAdd(static_cast<int>(d.span.line) - 1, error ? kErrorMarker : kWarningMarker);
         const std::string_view severity = tirx::severityName(d.severity);
         m_shown.push_back({start, end,
-                           QString::fromUtf8(severity.data(), static_cast<qsizetype>(severity.size())) +
-                               u": "_s + QString::fromStdString(d.message)});
+                           QString::fromUtf8(severity.data(), static_cast<qsizetype>(severity.size())) + u": "_s +
+                               QString::fromStdString(d.message)});
     }
 }
 
 QString CodeEditor::diagnosticAt(int position) const
 {
     QStringList messages;
-    for (const Shown &shown : m_shown) {
-        if (position >= shown.start && position < std::max(shown.end, shown.start + 1))
-            messages << shown.message;
+    for (const Shown& shown : m_shown) {
+        if (position >= shown.start && position < std::max(shown.end, shown.start + 1)) messages << shown.message;
     }
     return messages.join(u'\n');
 }
 
 void CodeEditor::showDiagnosticTip(int position)
 {
-    if (position < 0)
-        return;
+    if (position < 0) return;
     const QString text = diagnosticAt(position);
-    if (text.isEmpty())
-        return;
+    if (text.isEmpty()) return;
     SendScintilla(SCI_CALLTIPSHOW, static_cast<unsigned long>(position), text.toUtf8().constData());
 }

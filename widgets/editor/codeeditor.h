@@ -20,7 +20,7 @@ class CodeEditor : public QsciScintilla {
     Q_OBJECT
 
 public:
-    explicit CodeEditor(QWidget *parent = nullptr);
+    explicit CodeEditor(QWidget* parent = nullptr);
 
     // Monospace font used for the text and the margin at zoom level 0.
     [[nodiscard]] QFont editorFont() const { return m_font; }
@@ -44,22 +44,22 @@ public:
     };
     // Selects the next (or previous) match of `text` after (or before) the
     // selection, wrapping around the end; false when there is none.
-    bool findText(const QString &text, bool forward, FindOptions options);
+    bool findText(const QString& text, bool forward, FindOptions options);
     // Replaces the selection when it is a match, then selects the next one;
     // false when there was nothing to replace or find.
-    bool replaceAndFind(const QString &text, const QString &replacement, FindOptions options);
+    bool replaceAndFind(const QString& text, const QString& replacement, FindOptions options);
     // Replaces every match as one undo step; returns how many.
-    int replaceAll(const QString &text, const QString &replacement, FindOptions options);
+    int replaceAll(const QString& text, const QString& replacement, FindOptions options);
     // Marks every match with kFindIndicator (none for empty text); returns
     // how many there are.
-    int highlightMatches(const QString &text, FindOptions options);
+    int highlightMatches(const QString& text, FindOptions options);
     // Puts the caret at the start of 1-based `line` (clamped), unfolding and
     // scrolling it into view.
     void goToLine(int line);
 
     // Replaces the whole text as one edit that Undo takes back (unlike
     // setText(), which forgets the history and the modified state).
-    void replaceText(const QString &text);
+    void replaceText(const QString& text);
     // Marks the text modified without changing it: QScintilla's
     // setModified() can only clear the flag.
     void markModified();
@@ -72,27 +72,27 @@ public:
 
     // Replaces the shown diagnostics. Spans are 1-based line and byte column;
     // a diagnostic without a span is not shown in the text.
-    void setDiagnostics(const std::vector<tirx::Diagnostic> &diagnostics);
+    void setDiagnostics(const std::vector<tirx::Diagnostic>& diagnostics);
     // The messages of the diagnostics covering byte `position`, one a line.
     [[nodiscard]] QString diagnosticAt(int position) const;
     // Position of 1-based `line` and 1-based byte `column`, clamped to the
     // line; -1 for a line that does not exist.
     [[nodiscard]] int positionFromLineColumn(int line, int column) const;
     // Byte range [start, end) a diagnostic underlines; start < 0 if none.
-    [[nodiscard]] std::pair<int, int> diagnosticRange(const tirx::Diagnostic &diagnostic) const;
+    [[nodiscard]] std::pair<int, int> diagnosticRange(const tirx::Diagnostic& diagnostic) const;
 
-    [[nodiscard]] TirxCompletion *completion() const { return m_completion; }
+    [[nodiscard]] TirxCompletion* completion() const { return m_completion; }
 
 protected:
-    void changeEvent(QEvent *event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
-    [[nodiscard]] TirxLexer *createLexer();
+    [[nodiscard]] TirxLexer* createLexer();
     void setUpFolding();
-    void applyColors(const EditorColors &colors);
+    void applyColors(const EditorColors& colors);
     // Start of the first match in [from, to) (backwards when from > to) and
     // its end; start < 0 when there is none.
-    [[nodiscard]] std::pair<int, int> search(const QByteArray &text, int from, int to, FindOptions options) const;
+    [[nodiscard]] std::pair<int, int> search(const QByteArray& text, int from, int to, FindOptions options) const;
     void updateLineNumberMargin();
     void updateScrollWidth();
     void setUpDiagnostics();
@@ -105,9 +105,9 @@ private:
     };
 
     QFont m_font;
-    TirxLexer *m_lexer = nullptr;
-    QTimer *m_scrollWidthTimer = nullptr;
-    TirxCompletion *m_completion = nullptr;
+    TirxLexer* m_lexer = nullptr;
+    QTimer* m_scrollWidthTimer = nullptr;
+    TirxCompletion* m_completion = nullptr;
     bool m_dark = false;
     std::vector<Shown> m_shown;
 };

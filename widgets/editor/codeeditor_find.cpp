@@ -15,37 +15,34 @@ int searchFlags(CodeEditor::FindOptions options)
 
 } // namespace
 
-std::pair<int, int> CodeEditor::search(const QByteArray &text, int from, int to, FindOptions options) const
+std::pair<int, int> CodeEditor::search(const QByteArray& text, int from, int to, FindOptions options) const
 {
-    if (text.isEmpty())
-        return {-1, -1};
+    if (text.isEmpty()) return {-1, -1};
     SendScintilla(SCI_SETSEARCHFLAGS, searchFlags(options));
     SendScintilla(SCI_SETTARGETRANGE, from, to);
     const int start = static_cast<int>(SendScintilla(SCI_SEARCHINTARGET, text.size(), text.constData()));
-    if (start < 0)
-        return {-1, -1};
+    if (start < 0) return {-1, -1};
     return {start, static_cast<int>(SendScintilla(SCI_GETTARGETEND))};
 }
 
-bool CodeEditor::findText(const QString &text, bool forward, FindOptions options)
+bool CodeEditor::findText(const QString& text, bool forward, FindOptions options)
 {
     const QByteArray bytes = text.toUtf8();
     const int length = this->length();
     const int selectionStart = static_cast<int>(SendScintilla(SCI_GETSELECTIONSTART));
     const int selectionEnd = static_cast<int>(SendScintilla(SCI_GETSELECTIONEND));
-    auto [start, end] = forward ? search(bytes, selectionEnd, length, options)
-                                : search(bytes, selectionStart, 0, options);
+    auto [start, end] =
+        forward ? search(bytes, selectionEnd, length, options) : search(bytes, selectionStart, 0, options);
     if (start < 0) // wrap around
         std::tie(start, end) = forward ? search(bytes, 0, length, options) : search(bytes, length, 0, options);
-    if (start < 0)
-        return false;
+    if (start < 0) return false;
     const int line = static_cast<int>(SendScintilla(SCI_LINEFROMPOSITION, start));
     SendScintilla(SCI_ENSUREVISIBLEENFORCEPOLICY, line);
     SendScintilla(SCI_SETSEL, start, end);
     return true;
 }
 
-bool CodeEditor::replaceAndFind(const QString &text, const QString &replacement, FindOptions options)
+bool CodeEditor::replaceAndFind(const QString& text, const QString& replacement, FindOptions options)
 {
     const int selectionStart = static_cast<int>(SendScintilla(SCI_GETSELECTIONSTART));
     const int selectionEnd = static_cast<int>(SendScintilla(SCI_GETSELECTIONEND));
@@ -61,7 +58,7 @@ bool CodeEditor::replaceAndFind(const QString &text, const QString &replacement,
     return findText(text, true, options);
 }
 
-int CodeEditor::replaceAll(const QString &text, const QString &replacement, FindOptions options)
+int CodeEditor::replaceAll(const QString& text, const QString& replacement, FindOptions options)
 {
     const QByteArray bytes = text.toUtf8();
     const QByteArray replacementBytes = replacement.toUtf8();
@@ -70,8 +67,7 @@ int CodeEditor::replaceAll(const QString &text, const QString &replacement, Find
     beginUndoAction();
     for (;;) {
         const auto [start, end] = search(bytes, from, length(), options);
-        if (start < 0 || end <= start)
-            break;
+        if (start < 0 || end <= start) break;
         SendScintilla(SCI_REPLACETARGET, replacementBytes.size(), replacementBytes.constData());
         from = start + static_cast<int>(replacementBytes.size());
         ++count;
@@ -80,7 +76,7 @@ int CodeEditor::replaceAll(const QString &text, const QString &replacement, Find
     return count;
 }
 
-int CodeEditor::highlightMatches(const QString &text, FindOptions options)
+int CodeEditor::highlightMatches(const QString& text, FindOptions options)
 {
     SendScintilla(SCI_SETINDICATORCURRENT, kFindIndicator);
     SendScintilla(SCI_INDICATORCLEARRANGE, 0, length());
@@ -89,8 +85,7 @@ int CodeEditor::highlightMatches(const QString &text, FindOptions options)
     int from = 0;
     for (;;) {
         const auto [start, end] = search(bytes, from, length(), options);
-        if (start < 0 || end <= start)
-            break;
+        if (start < 0 || end <= start) break;
         SendScintilla(SCI_INDICATORFILLRANGE, start, end - start);
         from = end;
         ++count;
@@ -106,7 +101,7 @@ void CodeEditor::goToLine(int line)
     setFocus();
 }
 
-void CodeEditor::replaceText(const QString &text)
+void CodeEditor::replaceText(const QString& text)
 {
     const QByteArray bytes = text.toUtf8();
     SendScintilla(SCI_SETTARGETRANGE, 0, length());
@@ -115,8 +110,7 @@ void CodeEditor::replaceText(const QString &text)
 
 void CodeEditor::markModified()
 {
-    if (isModified())
-        return;
+    if (isModified()) return;
     // An insertion undone within one undo step: the text and the caret stay,
     // but the document has left its save point.
     const int end = length();

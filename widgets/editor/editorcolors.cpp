@@ -70,35 +70,29 @@ EditorColors makeDark()
 
 } // namespace
 
-const EditorColors &EditorColors::light()
+const EditorColors& EditorColors::light()
 {
     static const EditorColors colors = makeLight();
     return colors;
 }
 
-const EditorColors &EditorColors::dark()
+const EditorColors& EditorColors::dark()
 {
     static const EditorColors colors = makeDark();
     return colors;
 }
 
-QColor mixColors(const QColor &a, const QColor &b, double amount)
+QColor mixColors(const QColor& a, const QColor& b, double amount)
 {
     const auto channel = [amount](int x, int y) { return static_cast<int>(x + (y - x) * amount + 0.5); };
     return QColor(channel(a.red(), b.red()), channel(a.green(), b.green()), channel(a.blue(), b.blue()));
 }
 
-bool EditorColors::isDark(const QPalette &palette)
-{
-    return palette.color(QPalette::Window).lightness() < 128;
-}
+bool EditorColors::isDark(const QPalette& palette) { return palette.color(QPalette::Window).lightness() < 128; }
 
-const EditorColors &EditorColors::forPalette(const QPalette &palette)
-{
-    return isDark(palette) ? dark() : light();
-}
+const EditorColors& EditorColors::forPalette(const QPalette& palette) { return isDark(palette) ? dark() : light(); }
 
-void EditorColors::applyTo(QsciScintilla &view, TirxLexer &lexer) const
+void EditorColors::applyTo(QsciScintilla& view, TirxLexer& lexer) const
 {
     lexer.setColors(*this);
     view.setPaper(paper);

@@ -11,7 +11,7 @@ class QsciScintilla;
 
 // `a` with `amount` (0..1) of `b` mixed in: the tints every view derives
 // from its scheme.
-[[nodiscard]] QColor mixColors(const QColor &a, const QColor &b, double amount);
+[[nodiscard]] QColor mixColors(const QColor& a, const QColor& b, double amount);
 
 // Every colour the editor paints with, once for a light and once for a dark
 // window. The dark scheme keeps the light one's hues (keywords blue, strings
@@ -35,13 +35,13 @@ struct EditorColors {
     QColor errorText;
     QColor warningText;
 
-    [[nodiscard]] static const EditorColors &light();
-    [[nodiscard]] static const EditorColors &dark();
+    [[nodiscard]] static const EditorColors& light();
+    [[nodiscard]] static const EditorColors& dark();
     // The scheme that suits a palette: dark when its window is dark.
-    [[nodiscard]] static const EditorColors &forPalette(const QPalette &palette);
-    [[nodiscard]] static bool isDark(const QPalette &palette);
+    [[nodiscard]] static const EditorColors& forPalette(const QPalette& palette);
+    [[nodiscard]] static bool isDark(const QPalette& palette);
 
     // Paints what every view of TIRx text shares: the TirxLexer's styles,
     // paper, text, caret, caret line, margins and selection.
-    void applyTo(QsciScintilla &view, TirxLexer &lexer) const;
+    void applyTo(QsciScintilla& view, TirxLexer& lexer) const;
 };

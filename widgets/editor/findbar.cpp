@@ -13,9 +13,9 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-QPushButton *makeButton(const QString &text, QWidget *parent)
+QPushButton* makeButton(const QString& text, QWidget* parent)
 {
-    auto *button = new QPushButton(text, parent);
+    auto* button = new QPushButton(text, parent);
     button->setAutoDefault(false);
     button->setFocusPolicy(Qt::TabFocus);
     return button;
@@ -23,15 +23,10 @@ QPushButton *makeButton(const QString &text, QWidget *parent)
 
 } // namespace
 
-FindBar::FindBar(CodeEditor *editor, QWidget *parent)
-    : QWidget(parent)
-    , m_editor(editor)
-    , m_find(new QLineEdit(this))
-    , m_replace(new QLineEdit(this))
-    , m_caseSensitive(new QToolButton(this))
-    , m_wholeWord(new QToolButton(this))
-    , m_status(new QLabel(this))
-    , m_replaceRow(new QWidget(this))
+FindBar::FindBar(CodeEditor* editor, QWidget* parent)
+    : QWidget(parent), m_editor(editor), m_find(new QLineEdit(this)), m_replace(new QLineEdit(this)),
+      m_caseSensitive(new QToolButton(this)), m_wholeWord(new QToolButton(this)), m_status(new QLabel(this)),
+      m_replaceRow(new QWidget(this))
 {
     setObjectName(u"FindBar"_s);
     m_find->setPlaceholderText(tr("Find"));
@@ -44,25 +39,25 @@ FindBar::FindBar(CodeEditor *editor, QWidget *parent)
     m_caseSensitive->setToolTip(tr("Match case"));
     m_wholeWord->setText(u"W"_s);
     m_wholeWord->setToolTip(tr("Whole words"));
-    for (QToolButton *toggle : {m_caseSensitive, m_wholeWord}) {
+    for (QToolButton* toggle : {m_caseSensitive, m_wholeWord}) {
         toggle->setCheckable(true);
         toggle->setAutoRaise(true);
     }
-    auto *previous = new QToolButton(this);
+    auto* previous = new QToolButton(this);
     previous->setArrowType(Qt::UpArrow);
     previous->setToolTip(tr("Previous match (Shift+F3)"));
     previous->setAutoRaise(true);
-    auto *next = new QToolButton(this);
+    auto* next = new QToolButton(this);
     next->setArrowType(Qt::DownArrow);
     next->setToolTip(tr("Next match (F3)"));
     next->setAutoRaise(true);
     m_find->setMinimumWidth(m_find->fontMetrics().horizontalAdvance(QString(18, u'M')));
-    auto *closeButton = new QToolButton(this);
+    auto* closeButton = new QToolButton(this);
     closeButton->setText(u"✕"_s);
     closeButton->setToolTip(tr("Close (Esc)"));
     closeButton->setAutoRaise(true);
 
-    auto *findRow = new QHBoxLayout;
+    auto* findRow = new QHBoxLayout;
     findRow->addWidget(m_find, 1);
     findRow->addWidget(m_caseSensitive);
     findRow->addWidget(m_wholeWord);
@@ -71,15 +66,15 @@ FindBar::FindBar(CodeEditor *editor, QWidget *parent)
     findRow->addWidget(m_status);
     findRow->addWidget(closeButton);
 
-    QPushButton *replace = makeButton(tr("Replace"), m_replaceRow);
-    QPushButton *replaceAll = makeButton(tr("Replace All"), m_replaceRow);
-    auto *replaceRow = new QHBoxLayout(m_replaceRow);
+    QPushButton* replace = makeButton(tr("Replace"), m_replaceRow);
+    QPushButton* replaceAll = makeButton(tr("Replace All"), m_replaceRow);
+    auto* replaceRow = new QHBoxLayout(m_replaceRow);
     replaceRow->setContentsMargins(0, 0, 0, 0);
     replaceRow->addWidget(m_replace, 1);
     replaceRow->addWidget(replace);
     replaceRow->addWidget(replaceAll);
 
-    auto *layout = new QVBoxLayout(this);
+    auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 4, 6, 4);
     layout->setSpacing(4);
     layout->addLayout(findRow);
@@ -97,8 +92,7 @@ FindBar::FindBar(CodeEditor *editor, QWidget *parent)
     connect(m_caseSensitive, &QToolButton::toggled, this, &FindBar::updateMatches);
     connect(m_wholeWord, &QToolButton::toggled, this, &FindBar::updateMatches);
     connect(m_editor, &QsciScintilla::textChanged, this, [this] {
-        if (isVisible() && !m_replacingAll)
-            updateMatches();
+        if (isVisible() && !m_replacingAll) updateMatches();
     });
 
     m_findAction = new QAction(tr("&Find…"), this);
@@ -122,15 +116,9 @@ CodeEditor::FindOptions FindBar::options() const
     return {.caseSensitive = m_caseSensitive->isChecked(), .wholeWord = m_wholeWord->isChecked()};
 }
 
-void FindBar::showFind()
-{
-    open(false);
-}
+void FindBar::showFind() { open(false); }
 
-void FindBar::showReplace()
-{
-    open(true);
-}
+void FindBar::showReplace() { open(true); }
 
 void FindBar::open(bool withReplace)
 {
@@ -143,8 +131,7 @@ void FindBar::open(bool withReplace)
         m_editor->getCursorPosition(&line, &index);
         seed = m_editor->wordAtLineIndex(line, index);
     }
-    if (!seed.isEmpty())
-        m_find->setText(seed);
+    if (!seed.isEmpty()) m_find->setText(seed);
     m_replaceRow->setVisible(withReplace);
     show();
     updateMatches();
@@ -159,31 +146,22 @@ void FindBar::find(bool forward)
         return;
     }
     const bool found = m_editor->findText(m_find->text(), forward, options());
-    if (!found)
-        m_status->setText(tr("no matches"));
+    if (!found) m_status->setText(tr("no matches"));
 }
 
-void FindBar::findNext()
-{
-    find(true);
-}
+void FindBar::findNext() { find(true); }
 
-void FindBar::findPrevious()
-{
-    find(false);
-}
+void FindBar::findPrevious() { find(false); }
 
 void FindBar::replaceOne()
 {
-    if (m_find->text().isEmpty())
-        return;
+    if (m_find->text().isEmpty()) return;
     m_editor->replaceAndFind(m_find->text(), m_replace->text(), options());
 }
 
 void FindBar::replaceAll()
 {
-    if (m_find->text().isEmpty())
-        return;
+    if (m_find->text().isEmpty()) return;
     m_replacingAll = true;
     const int count = m_editor->replaceAll(m_find->text(), m_replace->text(), options());
     m_replacingAll = false;
@@ -202,12 +180,12 @@ void FindBar::updateMatches()
 {
     const int count = m_editor->highlightMatches(m_find->text(), options());
     m_status->setText(m_find->text().isEmpty() ? QString()
-                      : count == 0            ? tr("no matches")
-                      : count == 1            ? tr("1 match")
-                                              : tr("%1 matches").arg(count));
+                      : count == 0             ? tr("no matches")
+                      : count == 1             ? tr("1 match")
+                                               : tr("%1 matches").arg(count));
 }
 
-void FindBar::keyPressEvent(QKeyEvent *event)
+void FindBar::keyPressEvent(QKeyEvent* event)
 {
     if (event->key() == Qt::Key_Escape) {
         close();
@@ -216,13 +194,12 @@ void FindBar::keyPressEvent(QKeyEvent *event)
     QWidget::keyPressEvent(event);
 }
 
-bool FindBar::eventFilter(QObject *watched, QEvent *event)
+bool FindBar::eventFilter(QObject* watched, QEvent* event)
 {
     // The line edit takes every Enter as returnPressed; Shift+Enter goes back.
     if (watched == m_find && event->type() == QEvent::KeyPress) {
-        const auto *key = static_cast<QKeyEvent *>(event);
-        if ((key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) &&
-            (key->modifiers() & Qt::ShiftModifier)) {
+        const auto* key = static_cast<QKeyEvent*>(event);
+        if ((key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) && (key->modifiers() & Qt::ShiftModifier)) {
             findPrevious();
             return true;
         }

@@ -18,22 +18,22 @@ class FindBar : public QWidget {
     Q_OBJECT
 
 public:
-    explicit FindBar(CodeEditor *editor, QWidget *parent = nullptr);
+    explicit FindBar(CodeEditor* editor, QWidget* parent = nullptr);
 
-    [[nodiscard]] QLineEdit *findField() const { return m_find; }
-    [[nodiscard]] QLineEdit *replaceField() const { return m_replace; }
-    [[nodiscard]] QLabel *status() const { return m_status; }
+    [[nodiscard]] QLineEdit* findField() const { return m_find; }
+    [[nodiscard]] QLineEdit* replaceField() const { return m_replace; }
+    [[nodiscard]] QLabel* status() const { return m_status; }
     [[nodiscard]] CodeEditor::FindOptions options() const;
     // Match case and whole words, as checkable buttons.
-    [[nodiscard]] QToolButton *caseSensitiveButton() const { return m_caseSensitive; }
-    [[nodiscard]] QToolButton *wholeWordButton() const { return m_wholeWord; }
+    [[nodiscard]] QToolButton* caseSensitiveButton() const { return m_caseSensitive; }
+    [[nodiscard]] QToolButton* wholeWordButton() const { return m_wholeWord; }
 
     // Find, Find Next, Find Previous, Replace and Replace All, with their
     // shortcuts, for the window's Edit menu.
-    [[nodiscard]] QAction *findAction() const { return m_findAction; }
-    [[nodiscard]] QAction *findNextAction() const { return m_nextAction; }
-    [[nodiscard]] QAction *findPreviousAction() const { return m_previousAction; }
-    [[nodiscard]] QAction *replaceAction() const { return m_replaceAction; }
+    [[nodiscard]] QAction* findAction() const { return m_findAction; }
+    [[nodiscard]] QAction* findNextAction() const { return m_nextAction; }
+    [[nodiscard]] QAction* findPreviousAction() const { return m_previousAction; }
+    [[nodiscard]] QAction* replaceAction() const { return m_replaceAction; }
 
 public slots:
     void showFind();
@@ -45,24 +45,24 @@ public slots:
     void close();
 
 protected:
-    void keyPressEvent(QKeyEvent *event) override;
-    bool eventFilter(QObject *watched, QEvent *event) override;
+    void keyPressEvent(QKeyEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void open(bool withReplace);
     void find(bool forward);
     void updateMatches();
 
-    CodeEditor *m_editor;
-    QLineEdit *m_find;
-    QLineEdit *m_replace;
-    QToolButton *m_caseSensitive;
-    QToolButton *m_wholeWord;
-    QLabel *m_status;
-    QWidget *m_replaceRow;
-    QAction *m_findAction;
-    QAction *m_nextAction;
-    QAction *m_previousAction;
-    QAction *m_replaceAction;
+    CodeEditor* m_editor;
+    QLineEdit* m_find;
+    QLineEdit* m_replace;
+    QToolButton* m_caseSensitive;
+    QToolButton* m_wholeWord;
+    QLabel* m_status;
+    QWidget* m_replaceRow;
+    QAction* m_findAction;
+    QAction* m_nextAction;
+    QAction* m_previousAction;
+    QAction* m_replaceAction;
     bool m_replacingAll = false; // one count at the end, not one per match
 };

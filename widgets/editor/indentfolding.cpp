@@ -5,7 +5,7 @@
 
 namespace indentfolding {
 
-std::vector<int> levels(const std::vector<int> &indents)
+std::vector<int> levels(const std::vector<int>& indents)
 {
     const size_t count = indents.size();
     // The indentation each line folds at: its own, or for a blank line the
@@ -13,16 +13,13 @@ std::vector<int> levels(const std::vector<int> &indents)
     std::vector<int> effective(count, 0);
     int next = -1;
     for (size_t i = count; i-- > 0;) {
-        if (indents[i] >= 0)
-            next = indents[i];
+        if (indents[i] >= 0) next = indents[i];
         effective[i] = next;
     }
     int previous = 0;
     for (size_t i = 0; i < count; ++i) {
-        if (indents[i] >= 0)
-            previous = indents[i];
-        if (effective[i] < 0)
-            effective[i] = previous;
+        if (indents[i] >= 0) previous = indents[i];
+        if (effective[i] < 0) effective[i] = previous;
     }
 
     std::vector<int> result(count);
@@ -33,10 +30,8 @@ std::vector<int> levels(const std::vector<int> &indents)
         } else {
             // The next non-blank line decides whether this one opens a block.
             size_t j = i + 1;
-            while (j < count && indents[j] < 0)
-                ++j;
-            if (j < count && indents[j] > indents[i])
-                level |= kHeaderFlag;
+            while (j < count && indents[j] < 0) ++j;
+            if (j < count && indents[j] > indents[i]) level |= kHeaderFlag;
         }
         result[i] = level;
     }

@@ -17,6 +17,6 @@ inline constexpr int kHeaderFlag = 0x2000;
 inline constexpr int kNumberMask = 0x0fff;
 
 // `indents` holds each line's indentation in columns, or -1 for a blank line.
-[[nodiscard]] std::vector<int> levels(const std::vector<int> &indents);
+[[nodiscard]] std::vector<int> levels(const std::vector<int>& indents);
 
 } // namespace indentfolding

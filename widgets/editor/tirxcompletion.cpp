@@ -17,22 +17,19 @@ bool isNameByte(char c)
 
 } // namespace
 
-TirxCompletion::TirxCompletion(QsciScintilla *editor)
-    : QObject(editor)
-    , m_editor(editor)
+TirxCompletion::TirxCompletion(QsciScintilla* editor) : QObject(editor), m_editor(editor)
 {
     m_editor->SendScintilla(QsciScintillaBase::SCI_AUTOCSETIGNORECASE, 1);
     m_editor->SendScintilla(QsciScintillaBase::SCI_AUTOCSETORDER, QsciScintillaBase::SC_ORDER_PERFORMSORT);
     connect(m_editor, &QsciScintillaBase::SCN_CHARADDED, this, &TirxCompletion::onCharAdded);
 }
 
-QStringList TirxCompletion::completionsFor(const QString &prefix)
+QStringList TirxCompletion::completionsFor(const QString& prefix)
 {
     const std::string p = prefix.toStdString();
     QStringList names;
-    for (const tirx::Callable &c : tirx::callables()) {
-        if (!c.replacedBy.empty() || !c.name.starts_with(p) || c.name.size() == p.size())
-            continue;
+    for (const tirx::Callable& c : tirx::callables()) {
+        if (!c.replacedBy.empty() || !c.name.starts_with(p) || c.name.size() == p.size()) continue;
         std::string_view rest = c.name.substr(p.size());
         rest = rest.substr(0, rest.find('.'));
         names << QString::fromUtf8(rest.data(), static_cast<qsizetype>(rest.size()));
@@ -42,14 +39,12 @@ QStringList TirxCompletion::completionsFor(const QString &prefix)
     return names;
 }
 
-QString TirxCompletion::callTipFor(const QString &name)
+QString TirxCompletion::callTipFor(const QString& name)
 {
-    const tirx::Callable *c = tirx::findCallable(name.toStdString());
-    if (!c)
-        return {};
+    const tirx::Callable* c = tirx::findCallable(name.toStdString());
+    if (!c) return {};
     QString tip = QString::fromStdString(tirx::signatureText(*c));
-    if (!c->doc.empty())
-        tip += u'\n' + QString::fromUtf8(c->doc.data(), static_cast<qsizetype>(c->doc.size()));
+    if (!c->doc.empty()) tip += u'\n' + QString::fromUtf8(c->doc.data(), static_cast<qsizetype>(c->doc.size()));
     return tip;
 }
 
@@ -60,8 +55,7 @@ QString TirxCompletion::dottedNameBefore(int pos) const
                                 m_editor->SendScintilla(QsciScintillaBase::SCI_LINEFROMPOSITION, pos)));
     const QByteArray bytes = m_editor->bytes(lineStart, pos);
     qsizetype begin = pos - lineStart;
-    while (begin > 0 && isNameByte(bytes.at(begin - 1)))
-        --begin;
+    while (begin > 0 && isNameByte(bytes.at(begin - 1))) --begin;
     return QString::fromUtf8(bytes.mid(begin, pos - lineStart - begin));
 }
 
@@ -70,11 +64,9 @@ bool TirxCompletion::complete()
     const int pos = static_cast<int>(m_editor->SendScintilla(QsciScintillaBase::SCI_GETCURRENTPOS));
     const QString name = dottedNameBefore(pos);
     const qsizetype dot = name.lastIndexOf(u'.');
-    if (dot < 0)
-        return false;
+    if (dot < 0) return false;
     const QStringList names = completionsFor(name.left(dot + 1));
-    if (names.isEmpty())
-        return false;
+    if (names.isEmpty()) return false;
     const QByteArray list = names.join(u' ').toUtf8();
     const auto typed = static_cast<unsigned long>(name.size() - dot - 1);
     m_editor->SendScintilla(QsciScintillaBase::SCI_AUTOCSHOW, typed, list.constData());
@@ -87,12 +79,10 @@ void TirxCompletion::onCharAdded(int ch)
         complete();
         return;
     }
-    if (ch != '(')
-        return;
+    if (ch != '(') return;
     const int pos = static_cast<int>(m_editor->SendScintilla(QsciScintillaBase::SCI_GETCURRENTPOS));
     const QString tip = callTipFor(dottedNameBefore(pos - 1));
-    if (tip.isEmpty())
-        return;
+    if (tip.isEmpty()) return;
     m_editor->SendScintilla(QsciScintillaBase::SCI_CALLTIPSHOW, static_cast<unsigned long>(pos - 1),
                             tip.toUtf8().constData());
 }

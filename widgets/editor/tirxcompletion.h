@@ -12,13 +12,13 @@ class TirxCompletion : public QObject {
     Q_OBJECT
 
 public:
-    explicit TirxCompletion(QsciScintilla *editor);
+    explicit TirxCompletion(QsciScintilla* editor);
 
     // The member names offered after `prefix` ("T.", "T.nki.", "T.trn.tile."):
     // each callable's next name segment, sorted, without old spellings.
-    [[nodiscard]] static QStringList completionsFor(const QString &prefix);
+    [[nodiscard]] static QStringList completionsFor(const QString& prefix);
     // "T.nki.activation(result, data, …)\none-line doc", or empty if unknown.
-    [[nodiscard]] static QString callTipFor(const QString &name);
+    [[nodiscard]] static QString callTipFor(const QString& name);
 
     // Shows the list for the dotted name before the caret; false if none.
     bool complete();
@@ -28,5 +28,5 @@ private:
     // The dotted name that ends at byte position `pos` ("T.nki.").
     [[nodiscard]] QString dottedNameBefore(int pos) const;
 
-    QsciScintilla *m_editor;
+    QsciScintilla* m_editor;
 };

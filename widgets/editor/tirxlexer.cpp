@@ -10,61 +10,38 @@
 
 using namespace Qt::StringLiterals;
 
-TirxLexer::TirxLexer(QObject *parent)
-    : QsciLexerCustom(parent)
-    , m_colors(&EditorColors::light())
-{
-}
+TirxLexer::TirxLexer(QObject* parent) : QsciLexerCustom(parent), m_colors(&EditorColors::light()) {}
 
-const char *TirxLexer::language() const
-{
-    return "TIRx";
-}
+const char* TirxLexer::language() const { return "TIRx"; }
 
 QString TirxLexer::description(int style) const
 {
     switch (static_cast<Style>(style)) {
-    case Default:
-        return tr("Default");
-    case Keyword:
-        return tr("Keyword");
-    case Callable:
-        return tr("Callable");
-    case DType:
-        return tr("Data type");
-    case Scope:
-        return tr("Memory scope");
-    case Number:
-        return tr("Number");
-    case String:
-        return tr("String");
-    case Comment:
-        return tr("Comment");
-    case Operator:
-        return tr("Operator");
-    case Axis:
-        return tr("Axis");
-    case Error:
-        return tr("Error");
-    case StyleCount:
-        return {};
+    case Default: return tr("Default");
+    case Keyword: return tr("Keyword");
+    case Callable: return tr("Callable");
+    case DType: return tr("Data type");
+    case Scope: return tr("Memory scope");
+    case Number: return tr("Number");
+    case String: return tr("String");
+    case Comment: return tr("Comment");
+    case Operator: return tr("Operator");
+    case Axis: return tr("Axis");
+    case Error: return tr("Error");
+    case StyleCount: return {};
     }
     return {};
 }
 
 QColor TirxLexer::defaultColor(int style) const
 {
-    if (style >= 0 && style < StyleCount)
-        return m_colors->styles[static_cast<size_t>(style)];
+    if (style >= 0 && style < StyleCount) return m_colors->styles[static_cast<size_t>(style)];
     return QsciLexerCustom::defaultColor(style);
 }
 
-QColor TirxLexer::defaultPaper(int) const
-{
-    return m_colors->paper;
-}
+QColor TirxLexer::defaultPaper(int) const { return m_colors->paper; }
 
-void TirxLexer::setColors(const EditorColors &colors)
+void TirxLexer::setColors(const EditorColors& colors)
 {
     m_colors = &colors;
     for (int style = 0; style < StyleCount; ++style) {
@@ -75,7 +52,7 @@ void TirxLexer::setColors(const EditorColors &colors)
     setDefaultPaper(colors.paper);
 }
 
-void TirxLexer::setFontKeepingEmphasis(const QFont &font)
+void TirxLexer::setFontKeepingEmphasis(const QFont& font)
 {
     for (int style = 0; style < StyleCount; ++style) {
         QFont styled = font;
@@ -88,23 +65,20 @@ void TirxLexer::setFontKeepingEmphasis(const QFont &font)
 QFont TirxLexer::defaultFont(int style) const
 {
     QFont font = QsciLexerCustom::defaultFont(style);
-    if (style == Keyword || style == Callable)
-        font.setBold(true);
-    if (style == Comment)
-        font.setItalic(true);
+    if (style == Keyword || style == Callable) font.setBold(true);
+    if (style == Comment) font.setItalic(true);
     return font;
 }
 
-const char *TirxLexer::wordCharacters() const
+const char* TirxLexer::wordCharacters() const
 {
     return "0123456789_abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 }
 
 void TirxLexer::styleText(int start, int end)
 {
-    QsciScintilla *ed = editor();
-    if (!ed || end <= start)
-        return;
+    QsciScintilla* ed = editor();
+    if (!ed || end <= start) return;
     // The whole text is tokenized so a triple-quoted string that opened
     // above the restyled range is still seen as a string.
     const QByteArray source = ed->bytes(0, ed->length());
@@ -113,18 +87,15 @@ void TirxLexer::styleText(int start, int end)
 
     startStyling(start);
     int pos = start;
-    for (const StyledRun &run : runs) {
+    for (const StyledRun& run : runs) {
         const int runBegin = std::max(static_cast<int>(run.begin), pos);
         const int runEnd = std::min(static_cast<int>(run.end), end);
-        if (runEnd <= runBegin)
-            continue;
-        if (runBegin > pos)
-            setStyling(runBegin - pos, Default);
+        if (runEnd <= runBegin) continue;
+        if (runBegin > pos) setStyling(runBegin - pos, Default);
         setStyling(runEnd - runBegin, run.style);
         pos = runEnd;
     }
-    if (end > pos)
-        setStyling(end - pos, Default);
+    if (end > pos) setStyling(end - pos, Default);
     updateFoldLevels();
 }
 
@@ -133,7 +104,7 @@ void TirxLexer::updateFoldLevels()
     static_assert(indentfolding::kBase == QsciScintillaBase::SC_FOLDLEVELBASE);
     static_assert(indentfolding::kBlankFlag == QsciScintillaBase::SC_FOLDLEVELWHITEFLAG);
     static_assert(indentfolding::kHeaderFlag == QsciScintillaBase::SC_FOLDLEVELHEADERFLAG);
-    QsciScintilla *ed = editor();
+    QsciScintilla* ed = editor();
     const int lineCount = ed->lines();
     std::vector<int> indents(static_cast<size_t>(lineCount));
     for (int line = 0; line < lineCount; ++line) {

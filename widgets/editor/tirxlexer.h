@@ -28,26 +28,26 @@ public:
         StyleCount
     };
 
-    explicit TirxLexer(QObject *parent = nullptr);
+    explicit TirxLexer(QObject* parent = nullptr);
 
-    [[nodiscard]] const char *language() const override;
+    [[nodiscard]] const char* language() const override;
     [[nodiscard]] QString description(int style) const override;
     [[nodiscard]] QColor defaultColor(int style) const override;
     [[nodiscard]] QColor defaultPaper(int style) const override;
     [[nodiscard]] QFont defaultFont(int style) const override;
-    [[nodiscard]] const char *wordCharacters() const override;
+    [[nodiscard]] const char* wordCharacters() const override;
     void styleText(int start, int end) override;
 
     // Recolours every style (the editor follows the light or dark palette).
-    void setColors(const EditorColors &colors);
+    void setColors(const EditorColors& colors);
     // Every style in `font` (so comments are not proportional), bold and
     // italic where the style's default is.
-    void setFontKeepingEmphasis(const QFont &font);
+    void setFontKeepingEmphasis(const QFont& font);
 
 private:
     // Fold levels from indentation, for the whole text: a changed indent
     // can turn the line above into a fold header.
     void updateFoldLevels();
 
-    const EditorColors *m_colors;
+    const EditorColors* m_colors;
 };

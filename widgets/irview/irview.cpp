@@ -30,11 +30,9 @@ QFont codeFont()
 
 } // namespace
 
-IrView::IrView(QWidget *parent)
-    : QWidget(parent)
-    , m_title(new QLabel(tr("No pass selected"), this))
-    , m_editor(new QsciScintilla(this))
-    , m_lexer(new TirxLexer(m_editor))
+IrView::IrView(QWidget* parent)
+    : QWidget(parent), m_title(new QLabel(tr("No pass selected"), this)), m_editor(new QsciScintilla(this)),
+      m_lexer(new TirxLexer(m_editor))
 {
     m_title->setTextFormat(Qt::PlainText);
     m_editor->setLexer(m_lexer);
@@ -46,19 +44,18 @@ IrView::IrView(QWidget *parent)
     m_editor->markerDefine(QsciScintilla::Background, kSourceMarker);
     applyPalette();
 
-    auto *layout = new QVBoxLayout(this);
+    auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_title);
     layout->addWidget(m_editor, 1);
 
-    connect(m_editor, &QsciScintilla::cursorPositionChanged, this,
-            &IrView::onCursorMoved);
+    connect(m_editor, &QsciScintilla::cursorPositionChanged, this, &IrView::onCursorMoved);
 }
 
 void IrView::applyPalette()
 {
     // The editor's own scheme, so that the module reads the same in both.
-    const EditorColors &colors = EditorColors::forPalette(palette());
+    const EditorColors& colors = EditorColors::forPalette(palette());
     const QFont font = codeFont();
     m_lexer->setFontKeepingEmphasis(font);
     colors.applyTo(*m_editor, *m_lexer);
@@ -70,19 +67,18 @@ void IrView::applyPalette()
     m_editor->setMarkerBackgroundColor(mixColors(colors.paper, colors.selection, share), kSourceMarker);
 }
 
-void IrView::changeEvent(QEvent *event)
+void IrView::changeEvent(QEvent* event)
 {
     QWidget::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange)
-        applyPalette();
+    if (event->type() == QEvent::PaletteChange) applyPalette();
 }
 
-void IrView::setEntry(const tirx::TraceEntry &entry)
+void IrView::setEntry(const tirx::TraceEntry& entry)
 {
     m_map.setEntry(entry);
     m_marked.clear();
     m_title->setText(entry.passName == "input" ? tr("The module as written")
-                                                : tr("After %1").arg(QString::fromStdString(entry.passName)));
+                                               : tr("After %1").arg(QString::fromStdString(entry.passName)));
     const bool moving = std::exchange(m_moving, true);
     m_editor->setText(QString::fromStdString(entry.text));
     fitLineNumberMargin();
@@ -108,19 +104,14 @@ void IrView::clear()
     m_moving = moving;
 }
 
-QString IrView::title() const
-{
-    return m_title->text();
-}
+QString IrView::title() const { return m_title->text(); }
 
 void IrView::revealSourceLine(int line)
 {
     m_editor->markerDeleteAll(kSourceMarker);
     m_marked = line > 0 ? m_map.map().linesForSourceLine(static_cast<uint32_t>(line)) : std::vector<int>{};
-    for (int irLine : m_marked)
-        m_editor->markerAdd(irLine - 1, kSourceMarker);
-    if (m_marked.empty())
-        return;
+    for (int irLine : m_marked) m_editor->markerAdd(irLine - 1, kSourceMarker);
+    if (m_marked.empty()) return;
     const bool moving = std::exchange(m_moving, true);
     m_placedLine = m_marked.front() - 1;
     m_placedIndex = 0;
@@ -134,13 +125,10 @@ void IrView::onCursorMoved(int line, int index)
 {
     // The editor reports only real moves, so the placed position is
     // reported once at most; any other position is a move of the user's.
-    if (line == m_placedLine && index == m_placedIndex)
-        return;
+    if (line == m_placedLine && index == m_placedIndex) return;
     m_placedLine = -1;
     m_placedIndex = -1;
-    if (m_moving)
-        return;
+    if (m_moving) return;
     const tirx::Span span = m_map.map().spanOfLine(line + 1);
-    if (span.valid())
-        emit sourceSpanActivated(span);
+    if (span.valid()) emit sourceSpanActivated(span);
 }

@@ -17,18 +17,18 @@ class IrView : public QWidget {
     Q_OBJECT
 
 public:
-    explicit IrView(QWidget *parent = nullptr);
+    explicit IrView(QWidget* parent = nullptr);
 
     // Shows the module after `entry`'s pass, with its source map.
-    void setEntry(const tirx::TraceEntry &entry);
+    void setEntry(const tirx::TraceEntry& entry);
     void clear();
 
-    [[nodiscard]] QsciScintilla *editor() const { return m_editor; }
+    [[nodiscard]] QsciScintilla* editor() const { return m_editor; }
     [[nodiscard]] QString title() const;
     // Span of IR line `line` (1-based); empty when the line has no source.
     [[nodiscard]] tirx::Span spanOfLine(int line) const { return m_map.map().spanOfLine(line); }
     // The IR lines (1-based) the last revealSourceLine() marked.
-    [[nodiscard]] const std::vector<int> &markedLines() const { return m_marked; }
+    [[nodiscard]] const std::vector<int>& markedLines() const { return m_marked; }
 
 public slots:
     // Marks the IR lines whose statement covers source line `line` (1-based)
@@ -37,19 +37,19 @@ public slots:
 
 signals:
     // The user put the cursor on an IR line that came from `span`.
-    void sourceSpanActivated(const tirx::Span &span);
+    void sourceSpanActivated(const tirx::Span& span);
 
 protected:
-    void changeEvent(QEvent *event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
     void applyPalette();
     void fitLineNumberMargin();
     void onCursorMoved(int line, int index);
 
-    QLabel *m_title;
-    QsciScintilla *m_editor;
-    TirxLexer *m_lexer;
+    QLabel* m_title;
+    QsciScintilla* m_editor;
+    TirxLexer* m_lexer;
     LazySourceMap m_map;
     std::vector<int> m_marked;
     bool m_moving = false; // the cursor moves on our behalf

@@ -1,16 +1,14 @@
 #include "irview/tracesourcemap.h"
 
-tirx::PrintedModule sourceMapOf(const tirx::TraceEntry &entry)
+tirx::PrintedModule sourceMapOf(const tirx::TraceEntry& entry)
 {
-    if (!entry.module)
-        return {entry.text, {}};
+    if (!entry.module) return {entry.text, {}};
     tirx::PrintedModule printed = tirx::printModuleWithSourceMap(*entry.module);
-    if (printed.text != entry.text)
-        return {entry.text, {}};
+    if (printed.text != entry.text) return {entry.text, {}};
     return printed;
 }
 
-void LazySourceMap::setEntry(const tirx::TraceEntry &entry)
+void LazySourceMap::setEntry(const tirx::TraceEntry& entry)
 {
     m_entry = {};
     m_entry.module = entry.module;
@@ -24,9 +22,8 @@ void LazySourceMap::clear()
     m_map = tirx::PrintedModule{};
 }
 
-const tirx::PrintedModule &LazySourceMap::map() const
+const tirx::PrintedModule& LazySourceMap::map() const
 {
-    if (!m_map)
-        m_map = sourceMapOf(m_entry);
+    if (!m_map) m_map = sourceMapOf(m_entry);
     return *m_map;
 }

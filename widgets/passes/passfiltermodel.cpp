@@ -2,23 +2,18 @@
 
 #include "passes/passlistmodel.h"
 
-PassFilterModel::PassFilterModel(QObject *parent)
-    : QSortFilterProxyModel(parent)
-{
-}
+PassFilterModel::PassFilterModel(QObject* parent) : QSortFilterProxyModel(parent) {}
 
 void PassFilterModel::setHideUnchanged(bool hide)
 {
-    if (hide == m_hideUnchanged)
-        return;
+    if (hide == m_hideUnchanged) return;
     m_hideUnchanged = hide;
     invalidateFilter();
 }
 
-bool PassFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
+bool PassFilterModel::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const
 {
-    if (!m_hideUnchanged || sourceRow == 0)
-        return true;
+    if (!m_hideUnchanged || sourceRow == 0) return true;
     const QModelIndex index = sourceModel()->index(sourceRow, 0, sourceParent);
     const auto status = index.data(PassListModel::StatusRole).value<PassListModel::Status>();
     return status != PassListModel::Status::Unchanged;

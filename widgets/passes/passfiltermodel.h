@@ -9,13 +9,13 @@ class PassFilterModel : public QSortFilterProxyModel {
     Q_OBJECT
 
 public:
-    explicit PassFilterModel(QObject *parent = nullptr);
+    explicit PassFilterModel(QObject* parent = nullptr);
 
     [[nodiscard]] bool hideUnchanged() const { return m_hideUnchanged; }
     void setHideUnchanged(bool hide);
 
 protected:
-    [[nodiscard]] bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
+    [[nodiscard]] bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
 
 private:
     bool m_hideUnchanged = false;

@@ -29,37 +29,37 @@ public:
         EntryRole,                   // int: index into the Trace, -1 when the pass did not run
     };
 
-    explicit PassListModel(QObject *parent = nullptr);
+    explicit PassListModel(QObject* parent = nullptr);
 
     void setTrace(std::shared_ptr<const tirx::Trace> trace);
     [[nodiscard]] std::shared_ptr<const tirx::Trace> trace() const { return m_trace; }
     // The passes the rows list, in order; switches every pass back on.
-    void setPipeline(const QStringList &passes);
+    void setPipeline(const QStringList& passes);
     [[nodiscard]] QStringList pipeline() const { return m_pipeline; }
     // The pipeline's passes that are switched on, in order: what to run.
     [[nodiscard]] QStringList enabledPasses() const;
     // Switches pass `passName` on or off; false if the pipeline has no such pass.
-    bool setPassEnabled(const QString &passName, bool enabled);
+    bool setPassEnabled(const QString& passName, bool enabled);
     // Greys the rows while the trace is from an older, now unparsable text.
     void setStale(bool stale);
     [[nodiscard]] bool isStale() const { return m_stale; }
 
     // Row of the pass named `passName`, or -1.
-    [[nodiscard]] int rowOf(const QString &passName) const;
+    [[nodiscard]] int rowOf(const QString& passName) const;
     // Trace entry shown by `row`, or -1; and the row showing `entry`, or -1.
     [[nodiscard]] int entryOf(int row) const;
     [[nodiscard]] int rowOfEntry(int entry) const;
     [[nodiscard]] Status status(int row) const;
 
-    [[nodiscard]] int rowCount(const QModelIndex &parent = {}) const override;
-    [[nodiscard]] QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;
-    [[nodiscard]] Qt::ItemFlags flags(const QModelIndex &index) const override;
+    [[nodiscard]] int rowCount(const QModelIndex& parent = {}) const override;
+    [[nodiscard]] QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    bool setData(const QModelIndex& index, const QVariant& value, int role = Qt::EditRole) override;
+    [[nodiscard]] Qt::ItemFlags flags(const QModelIndex& index) const override;
     [[nodiscard]] QHash<int, QByteArray> roleNames() const override;
 
 signals:
     // A pass was switched on or off; `passes` is enabledPasses().
-    void enabledPassesChanged(const QStringList &passes);
+    void enabledPassesChanged(const QStringList& passes);
 
 private:
     struct Row {
@@ -69,7 +69,7 @@ private:
     };
 
     void rebuild();
-    [[nodiscard]] const tirx::TraceEntry *entryAt(int row) const;
+    [[nodiscard]] const tirx::TraceEntry* entryAt(int row) const;
     [[nodiscard]] QString toolTip(int row) const;
 
     std::shared_ptr<const tirx::Trace> m_trace;

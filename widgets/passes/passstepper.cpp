@@ -9,8 +9,8 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
-#include <QKeyEvent>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QListView>
 #include <QToolButton>
@@ -19,23 +19,14 @@
 using namespace Qt::StringLiterals;
 
 namespace {
-QString fromStd(std::string_view text)
-{
-    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
-}
+QString fromStd(std::string_view text) { return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())); }
 } // namespace
 
-PassStepper::PassStepper(QWidget *parent)
-    : QWidget(parent)
-    , m_model(new PassListModel(this))
-    , m_filter(new PassFilterModel(this))
-    , m_view(new QListView(this))
-    , m_preset(new QComboBox(this))
-    , m_target(new QComboBox(this))
-    , m_hideUnchanged(new QCheckBox(tr("Hide unchanged"), this))
-    , m_back(new QToolButton(this))
-    , m_forward(new QToolButton(this))
-    , m_stale(new QLabel(tr("Showing the last module that parsed"), this))
+PassStepper::PassStepper(QWidget* parent)
+    : QWidget(parent), m_model(new PassListModel(this)), m_filter(new PassFilterModel(this)),
+      m_view(new QListView(this)), m_preset(new QComboBox(this)), m_target(new QComboBox(this)),
+      m_hideUnchanged(new QCheckBox(tr("Hide unchanged"), this)), m_back(new QToolButton(this)),
+      m_forward(new QToolButton(this)), m_stale(new QLabel(tr("Showing the last module that parsed"), this))
 {
     m_filter->setSourceModel(m_model);
     m_view->setModel(m_filter);
@@ -43,12 +34,12 @@ PassStepper::PassStepper(QWidget *parent)
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_view->setSelectionMode(QAbstractItemView::SingleSelection);
 
-    for (const tirx::PipelinePreset &preset : tirx::pipelinePresets()) {
+    for (const tirx::PipelinePreset& preset : tirx::pipelinePresets()) {
         m_preset->addItem(fromStd(preset.name), fromStd(preset.name));
         m_preset->setItemData(m_preset->count() - 1, fromStd(preset.description), Qt::ToolTipRole);
     }
     m_preset->setToolTip(tr("Pipeline preset"));
-    for (const tirx::Target &target : tirx::targets()) {
+    for (const tirx::Target& target : tirx::targets()) {
         m_target->addItem(fromStd(target.tag), fromStd(target.tag));
         m_target->setItemData(m_target->count() - 1, fromStd(target.description), Qt::ToolTipRole);
     }
@@ -56,11 +47,11 @@ PassStepper::PassStepper(QWidget *parent)
     m_target->setCurrentIndex(m_target->findData(fromStd(tirx::defaultTarget().tag)));
     m_view->installEventFilter(this);
 
-    auto *back = new QAction(tr("Previous Pass"), this);
+    auto* back = new QAction(tr("Previous Pass"), this);
     back->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
     back->setShortcutContext(Qt::WindowShortcut);
     back->setToolTip(tr("Previous pass (Alt+Left)"));
-    auto *forward = new QAction(tr("Next Pass"), this);
+    auto* forward = new QAction(tr("Next Pass"), this);
     forward->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Right));
     forward->setShortcutContext(Qt::WindowShortcut);
     forward->setToolTip(tr("Next pass (Alt+Right)"));
@@ -80,13 +71,13 @@ PassStepper::PassStepper(QWidget *parent)
     m_stale->setForegroundRole(QPalette::Link);
     m_stale->hide();
 
-    auto *bar = new QHBoxLayout;
+    auto* bar = new QHBoxLayout;
     bar->setContentsMargins(0, 0, 0, 0);
     bar->addWidget(m_back);
     bar->addWidget(m_forward);
     bar->addWidget(m_preset, 1);
     bar->addWidget(m_target, 1);
-    auto *layout = new QVBoxLayout(this);
+    auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(bar);
     layout->addWidget(m_hideUnchanged);
@@ -104,8 +95,7 @@ PassStepper::PassStepper(QWidget *parent)
             [this] { emit targetChanged(m_target->currentData().toString()); });
     connect(m_model, &PassListModel::enabledPassesChanged, this, &PassStepper::enabledPassesChanged);
     applyPreset();
-    connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
-            &PassStepper::onViewCurrentChanged);
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this, &PassStepper::onViewCurrentChanged);
     updateButtons();
 }
 
@@ -120,12 +110,10 @@ void PassStepper::setTrace(std::shared_ptr<const tirx::Trace> trace)
     }
     m_current = -1;
     int entry = previous.isEmpty() ? -1 : m_model->entryOf(m_model->rowOf(previous));
-    if (entry < 0 && entries > 0)
-        entry = previousEntry >= 0 ? std::min(previousEntry, entries - 1) : entries - 1;
+    if (entry < 0 && entries > 0) entry = previousEntry >= 0 ? std::min(previousEntry, entries - 1) : entries - 1;
     setCurrentEntry(entry);
     // The same index may now hold a different module: always tell the views.
-    if (m_current == entry && entry >= 0)
-        emit currentEntryChanged(m_current);
+    if (m_current == entry && entry >= 0) emit currentEntryChanged(m_current);
     updateButtons();
 }
 
@@ -145,8 +133,7 @@ int PassStepper::entryFrom(int row, int step) const
 {
     for (int r = row + step; r >= 0 && r < m_filter->rowCount(); r += step) {
         const int entry = m_filter->index(r, 0).data(PassListModel::EntryRole).toInt();
-        if (entry >= 0)
-            return entry;
+        if (entry >= 0) return entry;
     }
     return -1;
 }
@@ -166,8 +153,7 @@ void PassStepper::selectVisible(int entry)
 
 void PassStepper::setCurrentEntry(int entry)
 {
-    if (entry < -1 || (entry >= 0 && m_model->rowOfEntry(entry) < 0))
-        return;
+    if (entry < -1 || (entry >= 0 && m_model->rowOfEntry(entry) < 0)) return;
     selectVisible(entry);
     m_currentName =
         entry >= 0 ? m_model->index(m_model->rowOfEntry(entry)).data(PassListModel::NameRole).toString() : QString();
@@ -178,11 +164,10 @@ void PassStepper::setCurrentEntry(int entry)
     updateButtons();
 }
 
-bool PassStepper::selectPass(const QString &passName)
+bool PassStepper::selectPass(const QString& passName)
 {
     const int entry = m_model->entryOf(m_model->rowOf(passName));
-    if (entry < 0)
-        return false;
+    if (entry < 0) return false;
     setCurrentEntry(entry);
     return true;
 }
@@ -191,24 +176,21 @@ void PassStepper::onViewCurrentChanged()
 {
     const QModelIndex current = m_filter->mapToSource(m_view->currentIndex());
     const int entry = m_model->entryOf(current.row());
-    if (current.isValid() && entry >= 0)
-        setCurrentEntry(entry);
+    if (current.isValid() && entry >= 0) setCurrentEntry(entry);
 }
 
 void PassStepper::stepBack()
 {
     const int row = visibleRow(m_current);
     const int entry = row < 0 ? -1 : entryFrom(row, -1);
-    if (entry >= 0)
-        setCurrentEntry(entry);
+    if (entry >= 0) setCurrentEntry(entry);
 }
 
 void PassStepper::stepForward()
 {
     const int row = visibleRow(m_current);
     const int entry = row < 0 ? -1 : entryFrom(row, +1);
-    if (entry >= 0)
-        setCurrentEntry(entry);
+    if (entry >= 0) setCurrentEntry(entry);
 }
 
 void PassStepper::updateButtons()
@@ -218,11 +200,11 @@ void PassStepper::updateButtons()
     m_forward->defaultAction()->setEnabled(row >= 0 && entryFrom(row, +1) >= 0);
 }
 
-bool PassStepper::eventFilter(QObject *watched, QEvent *event)
+bool PassStepper::eventFilter(QObject* watched, QEvent* event)
 {
     // j / k step like the arrows, as in a pager, while the list has focus.
     if (watched == m_view && event->type() == QEvent::KeyPress) {
-        const auto *key = static_cast<QKeyEvent *>(event);
+        const auto* key = static_cast<QKeyEvent*>(event);
         if (key->modifiers() == Qt::NoModifier && (key->key() == Qt::Key_J || key->key() == Qt::Key_K)) {
             if (key->key() == Qt::Key_J)
                 stepForward();
@@ -237,9 +219,8 @@ bool PassStepper::eventFilter(QObject *watched, QEvent *event)
 void PassStepper::applyPreset()
 {
     QStringList passes;
-    if (const tirx::PipelinePreset *preset = tirx::findPreset(m_preset->currentData().toString().toStdString())) {
-        for (std::string_view pass : preset->passes)
-            passes << fromStd(pass);
+    if (const tirx::PipelinePreset* preset = tirx::findPreset(m_preset->currentData().toString().toStdString())) {
+        for (std::string_view pass : preset->passes) passes << fromStd(pass);
     }
     const QSignalBlocker blocker(m_view->selectionModel());
     m_model->setPipeline(passes);
@@ -247,44 +228,31 @@ void PassStepper::applyPreset()
     updateButtons();
 }
 
-QStringList PassStepper::enabledPasses() const
-{
-    return m_model->enabledPasses();
-}
+QStringList PassStepper::enabledPasses() const { return m_model->enabledPasses(); }
 
-QString PassStepper::target() const
-{
-    return m_target->currentData().toString();
-}
+QString PassStepper::target() const { return m_target->currentData().toString(); }
 
-void PassStepper::setTarget(const QString &tag)
+void PassStepper::setTarget(const QString& tag)
 {
     const int index = m_target->findData(tag);
-    if (index >= 0)
-        m_target->setCurrentIndex(index);
+    if (index >= 0) m_target->setCurrentIndex(index);
 }
 
-QString PassStepper::preset() const
-{
-    return m_preset->currentData().toString();
-}
+QString PassStepper::preset() const { return m_preset->currentData().toString(); }
 
-void PassStepper::setPreset(const QString &preset)
+void PassStepper::setPreset(const QString& preset)
 {
     const int index = m_preset->findData(preset);
-    if (index >= 0)
-        m_preset->setCurrentIndex(index);
+    if (index >= 0) m_preset->setCurrentIndex(index);
 }
 
 void PassStepper::setHideUnchanged(bool hide)
 {
-    if (m_hideUnchanged->isChecked() != hide)
-        m_hideUnchanged->setChecked(hide);
+    if (m_hideUnchanged->isChecked() != hide) m_hideUnchanged->setChecked(hide);
     m_filter->setHideUnchanged(hide);
     // The input row is never hidden, so walking back always ends somewhere.
     int entry = m_current;
-    while (entry > 0 && visibleRow(entry) < 0)
-        --entry;
+    while (entry > 0 && visibleRow(entry) < 0) --entry;
     setCurrentEntry(entry);
     selectVisible(m_current);
     updateButtons();

@@ -24,11 +24,11 @@ class PassStepper : public QWidget {
     Q_OBJECT
 
 public:
-    explicit PassStepper(QWidget *parent = nullptr);
+    explicit PassStepper(QWidget* parent = nullptr);
 
-    [[nodiscard]] PassListModel *model() const { return m_model; }
-    [[nodiscard]] PassFilterModel *filterModel() const { return m_filter; }
-    [[nodiscard]] QListView *view() const { return m_view; }
+    [[nodiscard]] PassListModel* model() const { return m_model; }
+    [[nodiscard]] PassFilterModel* filterModel() const { return m_filter; }
+    [[nodiscard]] QListView* view() const { return m_view; }
 
     void setTrace(std::shared_ptr<const tirx::Trace> trace);
     void setStale(bool stale);
@@ -37,14 +37,14 @@ public:
     [[nodiscard]] int currentEntry() const { return m_current; }
     void setCurrentEntry(int entry);
     // Selects the entry named `passName`; false if the trace has none.
-    bool selectPass(const QString &passName);
+    bool selectPass(const QString& passName);
 
     // Selecting a preset lists its passes, all switched on.
     [[nodiscard]] QString preset() const;
-    void setPreset(const QString &preset);
+    void setPreset(const QString& preset);
     // Target tag (tirx::targets()).
     [[nodiscard]] QString target() const;
-    void setTarget(const QString &tag);
+    void setTarget(const QString& tag);
     void setHideUnchanged(bool hide);
     // The preset's passes that are switched on, in order.
     [[nodiscard]] QStringList enabledPasses() const;
@@ -55,13 +55,13 @@ public slots:
 
 signals:
     void currentEntryChanged(int entry);
-    void presetChanged(const QString &preset);
-    void targetChanged(const QString &tag);
+    void presetChanged(const QString& preset);
+    void targetChanged(const QString& tag);
     // A pass was switched on or off: run `passes` (a custom pipeline).
-    void enabledPassesChanged(const QStringList &passes);
+    void enabledPassesChanged(const QStringList& passes);
 
 protected:
-    bool eventFilter(QObject *watched, QEvent *event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void onViewCurrentChanged();
@@ -74,15 +74,15 @@ private:
     // going by `step` (+1 or -1); -1 if none.
     [[nodiscard]] int entryFrom(int row, int step) const;
 
-    PassListModel *m_model;
-    PassFilterModel *m_filter;
-    QListView *m_view;
-    QComboBox *m_preset;
-    QComboBox *m_target;
-    QCheckBox *m_hideUnchanged;
-    QToolButton *m_back;
-    QToolButton *m_forward;
-    QLabel *m_stale;
+    PassListModel* m_model;
+    PassFilterModel* m_filter;
+    QListView* m_view;
+    QComboBox* m_preset;
+    QComboBox* m_target;
+    QCheckBox* m_hideUnchanged;
+    QToolButton* m_back;
+    QToolButton* m_forward;
+    QLabel* m_stale;
     int m_current = -1;
     QString m_currentName;
 };
