@@ -1,0 +1,151 @@
+// Scalar expressions and access patterns of the current-API printer.
+#include "codegen/codegen_error.h"
+#include "codegen/current_printer.h"
+#include "codegen/legacy_printer.h"
+#include "ir/make.h"
+
+#include <algorithm>
+
+namespace tirx {
+
+namespace {
+
+const char* pythonOperator(BinaryOp op)
+{
+    switch (op) {
+    case BinaryOp::Add: return "+";
+    case BinaryOp::Sub: return "-";
+    case BinaryOp::Mul: return "*";
+    case BinaryOp::Div: return "/";
+    case BinaryOp::Mod:
+    case BinaryOp::FloorMod: return "%";
+    case BinaryOp::FloorDiv: return "//";
+    case BinaryOp::EQ: return "==";
+    case BinaryOp::NE: return "!=";
+    case BinaryOp::LT: return "<";
+    case BinaryOp::LE: return "<=";
+    case BinaryOp::GT: return ">";
+    case BinaryOp::GE: return ">=";
+    case BinaryOp::And: return "and";
+    case BinaryOp::Or: return "or";
+    case BinaryOp::Min: return "min";
+    case BinaryOp::Max: return "max";
+    }
+    return "?";
+}
+
+} // namespace
+
+std::string CurrentPrinter::expr(const Expr& e)
+{
+    switch (e->kind()) {
+    case ExprKind::IntImm: {
+        const auto& i = static_cast<const IntImmNode&>(*e);
+        if (e->dtype().isBool()) return i.value() ? "True" : "False";
+        return std::to_string(i.value());
+    }
+    case ExprKind::FloatImm: return legacyFloat(static_cast<const FloatImmNode&>(*e).value(), e->span());
+    case ExprKind::Var: {
+        const auto& v = static_cast<const VarNode&>(*e);
+        if (m_region.loopSet.count(&v))
+            codegenFail(e->span(), "the loop variable '" + v.name() +
+                                       "' of a tensorized instruction can only appear in an affine tensor index");
+        auto it = m_ids.find(&v);
+        if (it == m_ids.end()) codegenFail(e->span(), "'" + v.name() + "' is not defined in the kernel");
+        return it->second;
+    }
+    case ExprKind::Binary: {
+        const auto& b = static_cast<const BinaryNode&>(*e);
+        // Every operator in parentheses: the printed text then means what the IR does.
+        std::string a = expr(b.a());
+        std::string c = expr(b.b());
+        if (b.op() == BinaryOp::Min || b.op() == BinaryOp::Max)
+            return std::string(pythonOperator(b.op())) + "(" + a + ", " + c + ")";
+        return "(" + a + " " + pythonOperator(b.op()) + " " + c + ")";
+    }
+    case ExprKind::Cast: return expr(static_cast<const CastNode&>(*e).value());
+    case ExprKind::TensorLoad: return access(e);
+    case ExprKind::StringImm:
+    case ExprKind::Call:
+    case ExprKind::Not:
+    case ExprKind::Select:
+    case ExprKind::TensorRegion:
+    case ExprKind::Tuple:
+    case ExprKind::Ramp:
+    case ExprKind::Broadcast: break;
+    }
+    codegenFail(e->span(), "this expression has no NKI form");
+}
+
+const CurrentPrinter::Tensor& CurrentPrinter::tensor(const Var& v, const Span& use) const
+{
+    if (auto it = m_tensors.find(v.get()); it != m_tensors.end()) return it->second;
+    if (m_onChipViews.count(v.get()))
+        codegenFail(use, "'" + v->name() +
+                             "' is a view of on-chip memory, which NKI code generation cannot name; access the "
+                             "allocation itself");
+    codegenFail(use, "'" + v->name() + "' is not defined in the kernel");
+}
+
+std::string CurrentPrinter::access(const Expr& e)
+{
+    const auto* load = as<TensorLoadNode>(e);
+    if (!load) codegenFail(e->span(), "an NKI operand must be a tensor element such as A[p, f]");
+    const Tensor& t = tensor(load->tensor(), e->span());
+    std::vector<Expr> indices = load->indices();
+    if (t.psum && indices.size() == 3) {
+        if (t.psumBankElems > 0)
+            indices = {indices[1], add(mul(indices[0], intImm(t.psumBankElems, indices[0]->dtype())), indices[2])};
+        else
+            indices = {indices[1], indices[2]}; // one bank: its index can only be 0
+    }
+    if (indices.size() != t.shape.size())
+        codegenFail(e->span(), "'" + load->tensor()->name() + "' has " + std::to_string(t.shape.size()) +
+                                   " dimensions but is indexed with " + std::to_string(indices.size()));
+
+    if (!m_region.active) {
+        std::string out = t.name + "[";
+        for (size_t i = 0; i < indices.size(); ++i) out += (i ? ", " : "") + expr(indices[i]);
+        return out + "]";
+    }
+    AffineIndex flat{{}, intImm(0)};
+    int64_t stride = 1;
+    for (size_t d = indices.size(); d-- > 0;) {
+        auto part = splitAffine(indices[d], m_region.loopSet);
+        if (!part)
+            codegenFail(indices[d]->span(),
+                        "this index is not affine in the instruction's loops, so it has no access pattern");
+        flat = combine(*part, stride, flat);
+        stride *= t.shape[d];
+    }
+    // The steps in decreasing order (the partition step first); equal steps keep the loop order.
+    std::vector<std::pair<int64_t, int64_t>> pattern; // (step, count)
+    for (const VarNode* v : m_region.loops) {
+        const int64_t step = flat.coefficient(v);
+        if (step != 0) pattern.emplace_back(step, m_region.extents.at(v));
+    }
+    std::stable_sort(pattern.begin(), pattern.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    if (pattern.size() == 1) pattern.emplace_back(1, 1);
+
+    // The whole tensor in its own order needs no pattern.
+    bool whole = isConstInt(flat.rest, 0) && pattern.size() == t.shape.size();
+    int64_t expected = 1;
+    for (size_t d = t.shape.size(); whole && d-- > 0;) {
+        whole = pattern[d].first == expected && pattern[d].second == t.shape[d];
+        expected *= t.shape[d];
+    }
+    if (whole) return t.name;
+
+    std::string out = t.name + ".ap(pattern=[";
+    for (size_t i = 0; i < pattern.size(); ++i)
+        out += (i ? ", [" : "[") + std::to_string(pattern[i].first) + ", " + std::to_string(pattern[i].second) + "]";
+    return out + "], offset=" + expr(flat.rest) + ")";
+}
+
+std::string CurrentPrinter::scalarOrAccess(const Expr& e)
+{
+    if (e->kind() == ExprKind::TensorLoad) return access(e);
+    return expr(e);
+}
+
+} // namespace tirx

@@ -1,0 +1,22 @@
+#pragma once
+
+#include "codegen/nki_api.h"
+#include "codegen/nki_kernel.h"
+#include "ir/function.h"
+
+namespace tirx {
+
+struct NkiEmitOptions {
+    NkiApi api = NkiApi::Legacy;
+    // The module as the user wrote it, before any pass: its tile calls are
+    // what the emitted lines point back to. May be null.
+    const Module* source = nullptr;
+};
+
+// The NKI Python of every function of a lowered module (the device module of
+// the `trn` pipeline): per function `# Function: <name>`, its text and a line
+// break, as the reference's BuildTrainium concatenates them. A function that
+// cannot be printed yields an error at the offending statement and no text.
+[[nodiscard]] NkiKernel emitNki(const Module& module, const NkiEmitOptions& options = {});
+
+} // namespace tirx
