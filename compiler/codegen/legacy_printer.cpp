@@ -197,6 +197,8 @@ void LegacyPrinter::forLoop(const ForNode& s)
         if (Expr dim = s.annotations().get("nki_dim")) {
             const auto* str = as<StringImmNode>(dim);
             if (!str) codegenFail(dim->span(), "nki_dim must be a string such as \"P\"");
+            if (str->value() != "P" && str->value() != "F" && str->value() != "lhs_F" && str->value() != "rhs_F")
+                codegenFail(dim->span(), "invalid nki_dim '" + str->value() + "' (P, F, lhs_F or rhs_F)");
             m_region.dims[s.var().get()] = str->value();
         }
         m_region.loopVars.insert(s.var().get());

@@ -1,0 +1,15 @@
+# Error: an else branch inside a tensorized instruction.
+from tvm.script import tirx as T
+
+@T.prim_func
+def bad(A: T.Tensor((128, 512), "float32"), B: T.Tensor((128, 512), "float32")):
+    T.func_attr({"num_inputs": 1})
+    a = T.alloc_tensor((128, 512), "float32", scope="trn.sbuf")
+    with T.nki.tensorized_instruction():
+        for p in T.serial(0, 128, annotations={"nki_dim": "P"}):
+            for f in T.serial(0, 512, annotations={"nki_dim": "F"}):
+                if f < 100:
+                    T.nki.load(a[p, f], A[p, f])
+                else:
+                    T.nki.load(a[p, f], A[p, 0])
+# expect: 11:17: error: a tensorized instruction cannot have an else branch

@@ -1,0 +1,13 @@
+# Error: a PSUM allocation without its bank dimension.
+from tvm.script import tirx as T
+
+@T.prim_func
+def bad(A: T.Tensor((128, 512), "float32"), B: T.Tensor((128, 512), "float32")):
+    T.func_attr({"num_inputs": 1})
+    a = T.alloc_tensor((128, 512), "float32", scope="trn.sbuf")
+    acc = T.alloc_tensor((128, 512), "float32", scope="trn.psum")
+    with T.nki.tensorized_instruction():
+        for p in T.serial(0, 128, annotations={"nki_dim": "P"}):
+            for f in T.serial(0, 512, annotations={"nki_dim": "F"}):
+                T.nki.memset(acc[p, f], T.float32(0.0))
+# expect: 8:5: error: a PSUM allocation must have 3 dimensions (bank, partition, free), not 2

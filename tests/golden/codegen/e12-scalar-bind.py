@@ -1,0 +1,14 @@
+# Error: a scalar binding, which would print as invalid Python.
+from tvm.script import tirx as T
+
+@T.prim_func
+def bad(A: T.Tensor((128, 512), "float32"), B: T.Tensor((128, 512), "float32")):
+    T.func_attr({"num_inputs": 1})
+    a = T.alloc_tensor((128, 512), "float32", scope="trn.sbuf")
+    for k in range(4):
+        x = k * 2
+        with T.nki.tensorized_instruction():
+            for p in T.serial(0, 128, annotations={"nki_dim": "P"}):
+                for f in T.serial(0, 128, annotations={"nki_dim": "F"}):
+                    T.nki.load(a[p, f], A[p, x * 64 + f])
+# expect: 9:9: error: Trainium code generation does not support scalar bindings ('x = ...')
