@@ -3,6 +3,7 @@
 #include "mainwindow.h"
 
 #include "lowering.h"
+#include "nkidock.h"
 
 #include "diff/diffview.h"
 #include "editor/codeeditor.h"
@@ -51,6 +52,8 @@ void MainWindow::createDocks()
     addDockWidget(Qt::RightDockWidgetArea, m_passesDock);
     splitDockWidget(m_passesDock, m_diffDock, Qt::Vertical);
     tabifyDockWidget(m_diffDock, m_irDock);
+    m_nkiDock = createNkiDock(*this, &m_nki);
+    tabifyDockWidget(m_irDock, m_nkiDock);
     m_diffDock->raise();
     addDockWidget(Qt::BottomDockWidgetArea, m_problemsDock);
     // The bottom dock spans only the editor, so the right docks keep their height.
@@ -59,7 +62,7 @@ void MainWindow::createDocks()
     resizeDocks({m_passesDock, m_diffDock}, {190, 560}, Qt::Vertical);
     resizeDocks({m_problemsDock}, {110}, Qt::Vertical);
 
-    for (QDockWidget* dock : {m_passesDock, m_diffDock, m_irDock, m_problemsDock})
+    for (QDockWidget* dock : {m_passesDock, m_diffDock, m_irDock, m_nkiDock, m_problemsDock})
         m_viewMenu->addAction(dock->toggleViewAction());
     m_viewMenu->addSeparator();
     const QList<QAction*> stepping = m_stepper->actions();
@@ -190,5 +193,7 @@ QStringList MainWindow::prepareScreenshot(const QString& passName, const QString
         m_diffDock->raise();
     else if (view == u"ir"_s)
         m_irDock->raise();
+    else if (view == u"nki"_s)
+        m_nkiDock->raise();
     return warnings;
 }

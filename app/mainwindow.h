@@ -17,6 +17,7 @@ class DiffView;
 class FileWatch;
 class FindBar;
 class IrView;
+class NkiView;
 class LoweringController;
 class QActionGroup;
 class QMessageBox;
@@ -46,6 +47,7 @@ public:
     [[nodiscard]] PassStepper* passStepper() const { return m_stepper; }
     [[nodiscard]] DiffView* diffView() const { return m_diff; }
     [[nodiscard]] IrView* irView() const { return m_ir; }
+    [[nodiscard]] NkiView* nkiView() const { return m_nki; }
     [[nodiscard]] QListWidget* problems() const { return m_problems; }
     [[nodiscard]] FindBar* findBar() const { return m_findBar; }
 
@@ -162,6 +164,8 @@ private:
     QDockWidget* m_passesDock = nullptr;
     QDockWidget* m_diffDock = nullptr;
     QDockWidget* m_irDock = nullptr;
+    NkiView* m_nki = nullptr;
+    QDockWidget* m_nkiDock = nullptr;
     QDockWidget* m_problemsDock = nullptr;
     QMenu* m_viewMenu = nullptr;
     std::shared_ptr<const tirx::Trace> m_trace;

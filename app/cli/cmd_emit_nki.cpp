@@ -54,8 +54,14 @@ void registerEmitNki(CLI::App& app, Outcome& outcome)
         const auto lowered = choice.lower(file, outcome);
         if (!lowered) return;
         const auto& [input, options, trace] = *lowered;
-        for (const auto& e : trace.entries)
-            std::fputs(formatDiagnostics(e.diagnostics, input.path, input.source).c_str(), stderr);
+        // A skipped pass's note is not news to someone who asked for the kernel.
+        for (const auto& e : trace.entries) {
+            std::vector<Diagnostic> shown;
+            for (const auto& d : e.diagnostics) {
+                if (d.severity != Diagnostic::Severity::Note) shown.push_back(d);
+            }
+            std::fputs(formatDiagnostics(shown, input.path, input.source).c_str(), stderr);
+        }
         if (trace.failed()) {
             outcome.exit = Exit::BadInput;
             return;

@@ -1,40 +1,12 @@
 // Scalar expressions and access patterns of the current-API printer.
 #include "codegen/codegen_error.h"
 #include "codegen/current_printer.h"
-#include "codegen/legacy_printer.h"
+#include "codegen/nki_common.h"
 #include "ir/make.h"
 
 #include <algorithm>
 
 namespace tirx {
-
-namespace {
-
-const char* pythonOperator(BinaryOp op)
-{
-    switch (op) {
-    case BinaryOp::Add: return "+";
-    case BinaryOp::Sub: return "-";
-    case BinaryOp::Mul: return "*";
-    case BinaryOp::Div: return "/";
-    case BinaryOp::Mod:
-    case BinaryOp::FloorMod: return "%";
-    case BinaryOp::FloorDiv: return "//";
-    case BinaryOp::EQ: return "==";
-    case BinaryOp::NE: return "!=";
-    case BinaryOp::LT: return "<";
-    case BinaryOp::LE: return "<=";
-    case BinaryOp::GT: return ">";
-    case BinaryOp::GE: return ">=";
-    case BinaryOp::And: return "and";
-    case BinaryOp::Or: return "or";
-    case BinaryOp::Min: return "min";
-    case BinaryOp::Max: return "max";
-    }
-    return "?";
-}
-
-} // namespace
 
 std::string CurrentPrinter::expr(const Expr& e)
 {
@@ -44,15 +16,13 @@ std::string CurrentPrinter::expr(const Expr& e)
         if (e->dtype().isBool()) return i.value() ? "True" : "False";
         return std::to_string(i.value());
     }
-    case ExprKind::FloatImm: return legacyFloat(static_cast<const FloatImmNode&>(*e).value(), e->span());
+    case ExprKind::FloatImm: return nkiFloat(static_cast<const FloatImmNode&>(*e).value(), e->span());
     case ExprKind::Var: {
         const auto& v = static_cast<const VarNode&>(*e);
         if (m_region.loopSet.count(&v))
             codegenFail(e->span(), "the loop variable '" + v.name() +
                                        "' of a tensorized instruction can only appear in an affine tensor index");
-        auto it = m_ids.find(&v);
-        if (it == m_ids.end()) codegenFail(e->span(), "'" + v.name() + "' is not defined in the kernel");
-        return it->second;
+        return loopName(v, e->span());
     }
     case ExprKind::Binary: {
         const auto& b = static_cast<const BinaryNode&>(*e);
@@ -60,8 +30,8 @@ std::string CurrentPrinter::expr(const Expr& e)
         std::string a = expr(b.a());
         std::string c = expr(b.b());
         if (b.op() == BinaryOp::Min || b.op() == BinaryOp::Max)
-            return std::string(pythonOperator(b.op())) + "(" + a + ", " + c + ")";
-        return "(" + a + " " + pythonOperator(b.op()) + " " + c + ")";
+            return std::string(binaryOperatorSymbol(b.op())) + "(" + a + ", " + c + ")";
+        return "(" + a + " " + binaryOperatorSymbol(b.op()) + " " + c + ")";
     }
     case ExprKind::Cast: return expr(static_cast<const CastNode&>(*e).value());
     case ExprKind::TensorLoad: return access(e);
@@ -80,7 +50,7 @@ std::string CurrentPrinter::expr(const Expr& e)
 const CurrentPrinter::Tensor& CurrentPrinter::tensor(const Var& v, const Span& use) const
 {
     if (auto it = m_tensors.find(v.get()); it != m_tensors.end()) return it->second;
-    if (m_onChipViews.count(v.get()))
+    if (isOnChipView(v.get()))
         codegenFail(use, "'" + v->name() +
                              "' is a view of on-chip memory, which NKI code generation cannot name; access the "
                              "allocation itself");
@@ -122,7 +92,7 @@ std::string CurrentPrinter::access(const Expr& e)
     std::vector<std::pair<int64_t, int64_t>> pattern; // (step, count)
     for (const VarNode* v : m_region.loops) {
         const int64_t step = flat.coefficient(v);
-        if (step != 0) pattern.emplace_back(step, m_region.extents.at(v));
+        if (step != 0) pattern.emplace_back(step, extent(v));
     }
     std::stable_sort(pattern.begin(), pattern.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
     if (pattern.size() == 1) pattern.emplace_back(1, 1);
@@ -141,6 +111,8 @@ std::string CurrentPrinter::access(const Expr& e)
         out += (i ? ", [" : "[") + std::to_string(pattern[i].first) + ", " + std::to_string(pattern[i].second) + "]";
     return out + "], offset=" + expr(flat.rest) + ")";
 }
+
+int64_t CurrentPrinter::extent(const VarNode* loop) const { return *constInt(m_region.extents.at(loop)); }
 
 std::string CurrentPrinter::scalarOrAccess(const Expr& e)
 {

@@ -1,21 +1,13 @@
 // The instruction calls of the current-API printer: destination first, by keyword.
 #include "codegen/codegen_error.h"
 #include "codegen/current_printer.h"
-#include "codegen/legacy_printer.h"
+#include "codegen/nki_common.h"
 #include "codegen/nki_ops.h"
 #include "ir/make.h"
 
 namespace tirx {
 
 namespace {
-
-void requireArgs(const CallNode& c, size_t n, bool atLeast = false)
-{
-    const size_t got = c.args().size();
-    if (atLeast ? got >= n : got == n) return;
-    codegenFail(c.span(), "'" + c.op() + "' takes " + (atLeast ? "at least " : "") + std::to_string(n) +
-                              " arguments, got " + std::to_string(got));
-}
 
 const char* comparison(BinaryOp op)
 {
@@ -52,13 +44,6 @@ std::string CurrentPrinter::opcode(const Expr& e) const
     return std::string(info->current);
 }
 
-std::string CurrentPrinter::flag(const Expr& e) const
-{
-    auto v = constInt(e);
-    if (!v) codegenFail(e->span(), "a flag of an NKI instruction must be a constant True or False");
-    return *v ? "True" : "False";
-}
-
 // pred is `lhs <cmp> rhs`, affine in the loops: lhs - rhs is the iota value
 // offset + channel_multiplier · p + Σ step · f the instruction compares with 0.
 std::string CurrentPrinter::affineSelect(const CallNode& c)
@@ -80,7 +65,7 @@ std::string CurrentPrinter::affineSelect(const CallNode& c)
     for (const VarNode* v : m_region.loops) {
         if (v == partition) continue;
         pattern += (pattern.empty() ? "[" : ", [") + std::to_string(value.coefficient(v)) + ", " +
-                   std::to_string(m_region.extents.at(v)) + "]";
+                   std::to_string(extent(v)) + "]";
     }
     std::string out = "nisa.affine_select(dst=" + access(a[0]);
     out += ", pattern=[" + pattern +
@@ -118,7 +103,7 @@ std::string CurrentPrinter::instruction(const CallNode& c)
         out = "nisa.nc_matmul(dst=" + access(a[0]);
         out += ", stationary=" + access(a[1]);
         out += ", moving=" + access(a[2]);
-        out += ", accumulate=" + flag(a[3]);
+        out += ", accumulate=" + nkiFlag(a[3]);
         break;
     case NkiOp::Activation: {
         requireArgs(c, 5);
@@ -146,7 +131,7 @@ std::string CurrentPrinter::instruction(const CallNode& c)
         out = "nisa.tensor_scalar(dst=" + access(a[0]);
         out += ", data=" + access(a[1]);
         out += ", op0=" + opcode(a[3]) + ", operand0=";
-        out += scalarOrAccess(a[2]) + ", reverse0=" + flag(a[4]);
+        out += scalarOrAccess(a[2]) + ", reverse0=" + nkiFlag(a[4]);
         break;
     case NkiOp::Memset:
         requireArgs(c, 2, true);
@@ -165,7 +150,7 @@ std::string CurrentPrinter::instruction(const CallNode& c)
             for (size_t i = 4; i < a.size(); ++i) out += (i > 4 ? ", " : "") + expr(a[i]);
             out += ")";
         }
-        out += ", negate=" + flag(a[3]);
+        out += ", negate=" + nkiFlag(a[3]);
         break;
     }
     case NkiOp::ActivationReduce:
@@ -183,7 +168,7 @@ std::string CurrentPrinter::instruction(const CallNode& c)
         out += ", data=" + access(a[2]);
         out += ", op0=" + opcode(a[4]) + ", operand0=";
         out += scalarOrAccess(a[3]) + ", reduce_op=" + opcode(a[5]) + ", reduce_res=";
-        out += access(a[0]) + ", reverse0=" + flag(a[6]);
+        out += access(a[0]) + ", reverse0=" + nkiFlag(a[6]);
         break;
     case NkiOp::Identity: {
         requireArgs(c, 2);
@@ -200,9 +185,9 @@ std::string CurrentPrinter::instruction(const CallNode& c)
               "(dst=" + access(a[0]);
         out += ", data=" + access(a[1]);
         out += ", op0=" + opcode(a[4]) + ", operand0=";
-        out += scalarOrAccess(a[2]) + ", reverse0=" + flag(a[6]);
+        out += scalarOrAccess(a[2]) + ", reverse0=" + nkiFlag(a[6]);
         out += ", op1=" + opcode(a[5]) + ", operand1=";
-        out += scalarOrAccess(a[3]) + ", reverse1=" + flag(a[7]);
+        out += scalarOrAccess(a[3]) + ", reverse1=" + nkiFlag(a[7]);
         break;
     case NkiOp::AffineSelect: requireArgs(c, 4); return affineSelect(c);
     }

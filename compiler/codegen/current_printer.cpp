@@ -52,17 +52,13 @@ std::string currentDtype(DataType dtype, const Span& span)
 
 void CurrentPrinter::print(const Function& fn, NkiWriter& out, std::vector<Diagnostic>& notes)
 {
-    m_out = &out;
-    (void)m_names.fresh("v_");
-    const KernelSignature sig = kernelSignature(fn, m_names, notes);
+    const KernelSignature sig = begin(fn, out, notes);
     out.raw(kCurrentHeader);
     std::string head = "def " + sig.name + "(";
     std::string returned;
     bool first = true;
     for (const auto& p : sig.params) {
-        const TensorType& type = *p.var->tensorType();
-        m_tensors[p.var.get()] = Tensor{p.name, constShape(type, p.var->span()), false, 0};
-        m_root[p.var.get()] = p.var.get();
+        m_tensors[p.var.get()] = Tensor{p.name, constShape(*p.var->tensorType(), p.var->span()), false, 0};
         if (p.output) {
             returned += (returned.empty() ? "" : ", ") + p.name;
             continue;
@@ -75,53 +71,14 @@ void CurrentPrinter::print(const Function& fn, NkiWriter& out, std::vector<Diagn
     out.indent();
     for (const auto& p : sig.params) {
         if (!p.output) continue;
-        const TensorType& type = *p.var->tensorType();
         out.setOrigin({p.var->span(), {}});
         out.line(p.name + " = nl.ndarray(" + shapeTuple(m_tensors[p.var.get()].shape) +
-                 ", dtype=" + currentDtype(type.dtype(), p.var->span()) + ", buffer=nl.shared_hbm)");
+                 ", dtype=" + currentDtype(p.var->tensorType()->dtype(), p.var->span()) + ", buffer=nl.shared_hbm)");
     }
-    stmt(fn.body());
+    walk(fn.body());
     out.setOrigin({fn.span(), {}});
     out.rawNoNewline(std::string(static_cast<size_t>(out.indentation()), ' ') + "return " + returned);
     out.dedent();
-}
-
-void CurrentPrinter::stmt(const Stmt& s)
-{
-    if (!s) return;
-    m_out->setOrigin({s->span(), {}});
-    switch (s->kind()) {
-    case StmtKind::Seq:
-        for (const auto& item : static_cast<const SeqStmtNode&>(*s).stmts()) stmt(item);
-        return;
-    case StmtKind::Bind: {
-        const auto& b = static_cast<const BindNode&>(*s);
-        if (const auto* c = as<CallNode>(b.value())) {
-            if (c->op() == kAllocTensor) return allocTensor(b, *c);
-            if (c->op() == kDeclTensor) return declTensor(b, *c);
-        }
-        codegenFail(s->span(),
-                    "Trainium code generation does not support scalar bindings ('" + b.var()->name() + " = ...')");
-    }
-    case StmtKind::TensorStore:
-        codegenFail(s->span(), "Trainium code generation does not support tensor stores; use T.nki instructions");
-    case StmtKind::Evaluate: return evaluate(static_cast<const EvaluateNode&>(*s));
-    case StmtKind::For: return forLoop(static_cast<const ForNode&>(*s));
-    case StmtKind::If: return ifStmt(static_cast<const IfNode&>(*s));
-    case StmtKind::Region: {
-        const auto& r = static_cast<const RegionNode&>(*s);
-        if (r.op() != kTensorizedInstruction) return stmt(r.body());
-        m_region = Region{};
-        m_region.active = true;
-        stmt(r.body());
-        m_region.active = false;
-        return;
-    }
-    case StmtKind::While: codegenFail(s->span(), "Trainium code generation does not support while loops");
-    case StmtKind::Break:
-    case StmtKind::Continue: codegenFail(s->span(), "Trainium code generation does not support break or continue");
-    case StmtKind::Assert: codegenFail(s->span(), "Trainium code generation does not support assertions");
-    }
 }
 
 void CurrentPrinter::allocTensor(const BindNode& s, const CallNode& c)
@@ -167,103 +124,23 @@ void CurrentPrinter::allocTensor(const BindNode& s, const CallNode& c)
     m_tensors[s.var().get()] = std::move(t);
 }
 
-void CurrentPrinter::declTensor(const BindNode& s, const CallNode& c)
+void CurrentPrinter::viewDeclared(const VarNode& view, const std::string& name, const std::vector<int64_t>& shape)
 {
-    if (c.tyArgs().empty()) codegenFail(s.span(), "a declaration without a tensor type");
-    const TensorType& type = *c.tyArgs().front();
-    if (type.isSbuf() || type.isPsum()) {
-        m_onChipViews.insert(s.var().get());
-        return;
-    }
-    const VarNode* data = declData(c);
-    if (!data) codegenFail(s.span(), "NKI code generation expects a declaration's data to be a tensor's data");
-    auto root = m_root.find(data);
-    if (root == m_root.end())
-        codegenFail(s.span(), "the view '" + s.var()->name() + "' is declared over '" + data->name() +
-                                  "', which is not a kernel parameter or one of its views");
-    const VarNode* param = root->second;
-    const std::vector<int64_t> shape = constShape(type, s.span());
-    m_root[s.var().get()] = param;
-    if (auto prev = m_paramViews.find(param); prev != m_paramViews.end() && prev->second->shape == shape) {
-        m_tensors[s.var().get()] = *prev->second;
-        return;
-    }
-    const std::string& paramName = m_tensors.at(param).name;
-    const std::string name = m_names.fresh(paramName + "_buffer");
-    m_out->line(name + " = " + paramName + ".reshape(" + shapeTuple(shape) + ")");
-    auto& t = m_tensors[s.var().get()];
-    t = Tensor{name, shape, false, 0};
-    m_paramViews[param] = &t;
+    m_tensors[&view] = Tensor{name, shape, false, 0};
 }
 
-void CurrentPrinter::forLoop(const ForNode& s)
+std::string CurrentPrinter::loopHeader(const std::string& id, const ForNode& s, bool)
 {
-    if (!isConstInt(s.begin(), 0)) codegenFail(s.span(), "NKI loops must start at 0");
-    if (s.step() && !isConstInt(s.step(), 1)) codegenFail(s.span(), "NKI loops must have step 1");
-    const std::string id = m_names.fresh(s.var()->name());
-    m_ids[s.var().get()] = id;
-    if (m_region.active) {
-        auto extent = constInt(s.end());
-        if (!extent) codegenFail(s.end()->span(), "the loops of a tensorized instruction need constant extents");
-        if (Expr dim = s.annotations().get("nki_dim")) {
-            const auto* str = as<StringImmNode>(dim);
-            if (!str) codegenFail(dim->span(), "nki_dim must be a string such as \"P\"");
-            if (str->value() != "P" && str->value() != "F" && str->value() != "lhs_F" && str->value() != "rhs_F")
-                codegenFail(dim->span(), "invalid nki_dim '" + str->value() + "' (P, F, lhs_F or rhs_F)");
-            m_region.dims[s.var().get()] = str->value();
-        }
-        m_region.loops.push_back(s.var().get());
-        m_region.loopSet.insert(s.var().get());
-        m_region.extents[s.var().get()] = *extent;
-        if (!m_region.dims.empty() && m_region.dims.size() != m_region.loopSet.size())
-            codegenFail(s.span(),
-                        "nki_dim must be given for all loops of a tensorized instruction or for none of them");
-        stmt(s.body());
-        m_region.loops.pop_back();
-        m_region.loopSet.erase(s.var().get());
-        return;
-    }
-    const std::string extent = expr(s.end());
-    m_out->setOrigin({s.span(), {}});
-    m_out->line("for " + id + " in nl.sequential_range(" + extent + "):");
-    m_out->indent();
-    stmt(s.body());
-    m_out->dedent();
+    return "for " + id + " in nl.sequential_range(" + expr(s.end()) + "):";
 }
 
-void CurrentPrinter::ifStmt(const IfNode& s)
+// The access patterns carry the extents: an instruction's loops print nothing.
+std::string CurrentPrinter::regionLoopLine(const std::string&, const ForNode& s)
 {
-    if (m_region.active) {
-        if (s.elseBody()) codegenFail(s.span(), "a tensorized instruction cannot have an else branch");
-        if (m_region.maskIf)
-            codegenFail(s.span(), "a tensorized instruction can have only one if statement (its mask)");
-        m_region.maskIf = &s;
-        stmt(s.thenBody());
-        return;
-    }
-    const std::string cond = expr(s.cond());
-    m_out->setOrigin({s.span(), {}});
-    m_out->line("if " + cond + ":");
-    m_out->indent();
-    stmt(s.thenBody());
-    m_out->dedent();
-    if (s.elseBody()) {
-        m_out->setOrigin({s.span(), {}});
-        m_out->line("else:");
-        m_out->indent();
-        stmt(s.elseBody());
-        m_out->dedent();
-    }
+    if (!constInt(s.end())) codegenFail(s.end()->span(), "the loops of a tensorized instruction need constant extents");
+    return {};
 }
 
-void CurrentPrinter::evaluate(const EvaluateNode& s)
-{
-    if (constInt(s.value())) return;
-    const auto* c = as<CallNode>(s.value());
-    if (!c) codegenFail(s.span(), "only NKI instructions can be statements of a kernel");
-    const std::string text = instruction(*c);
-    m_out->setOrigin({s.span(), {}});
-    m_out->line(text);
-}
+std::string CurrentPrinter::ifHeader(const IfNode& s) { return "if " + expr(s.cond()) + ":"; }
 
 } // namespace tirx

@@ -1,14 +1,10 @@
 #pragma once
 
 #include "codegen/affine_access.h"
-#include "codegen/kernel_signature.h"
-#include "codegen/name_supply.h"
-#include "codegen/nki_writer.h"
-#include "ir/function.h"
+#include "codegen/nki_walker.h"
 
 #include <string>
 #include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 namespace tirx {
@@ -23,7 +19,7 @@ namespace tirx {
 // elements, its steps in decreasing order, so the partition step leads.
 // Instruction calls name the destination first and have no mask: a masked
 // instruction has no form here yet and is reported.
-class CurrentPrinter {
+class CurrentPrinter final : public NkiWalker {
 public:
     void print(const Function& fn, NkiWriter& out, std::vector<Diagnostic>& notes);
 
@@ -34,42 +30,26 @@ private:
         bool psum = false;          // printed without its bank dimension
         int64_t psumBankElems = 0;  // > 0: a PSUM (B, P, F) tensor printed as (P, B * bankElems)
     };
-    struct Region {
-        bool active = false;
-        const IfNode* maskIf = nullptr;
-        std::vector<const VarNode*> loops; // nesting order
-        std::unordered_set<const VarNode*> loopSet;
-        std::unordered_map<const VarNode*, int64_t> extents;
-        std::unordered_map<const VarNode*, std::string> dims;
-    };
 
-    void stmt(const Stmt& s);
-    void allocTensor(const BindNode& s, const CallNode& c);
-    void declTensor(const BindNode& s, const CallNode& c);
-    void forLoop(const ForNode& s);
-    void ifStmt(const IfNode& s);
-    void evaluate(const EvaluateNode& s);
+    void allocTensor(const BindNode& s, const CallNode& c) override;
+    void viewDeclared(const VarNode& view, const std::string& name, const std::vector<int64_t>& shape) override;
+    [[nodiscard]] std::string loopHeader(const std::string& id, const ForNode& s, bool outermost) override;
+    [[nodiscard]] std::string regionLoopLine(const std::string& id, const ForNode& s) override;
+    [[nodiscard]] std::string ifHeader(const IfNode& s) override;
+    [[nodiscard]] std::string instruction(const CallNode& c) override;
 
     // current_expr.cpp
     [[nodiscard]] std::string expr(const Expr& e);
     [[nodiscard]] std::string access(const Expr& e);
     [[nodiscard]] std::string scalarOrAccess(const Expr& e);
     [[nodiscard]] const Tensor& tensor(const Var& v, const Span& use) const;
+    [[nodiscard]] int64_t extent(const VarNode* loop) const;
 
     // current_instruction.cpp
-    [[nodiscard]] std::string instruction(const CallNode& c);
     [[nodiscard]] std::string affineSelect(const CallNode& c);
     [[nodiscard]] std::string opcode(const Expr& e) const;
-    [[nodiscard]] std::string flag(const Expr& e) const;
 
-    NameSupply m_names;
-    NkiWriter* m_out = nullptr;
-    std::unordered_map<const VarNode*, std::string> m_ids; // loop variables
-    std::unordered_map<const VarNode*, Tensor> m_tensors;  // parameters, allocations and their views
-    std::unordered_map<const VarNode*, const VarNode*> m_root;
-    std::unordered_map<const VarNode*, const Tensor*> m_paramViews;
-    std::unordered_set<const VarNode*> m_onChipViews;
-    Region m_region;
+    std::unordered_map<const VarNode*, Tensor> m_tensors; // parameters, allocations and their views
 };
 
 // The current-API spelling of a dtype (nl.float32, nl.bfloat16, ...).

@@ -1,10 +1,8 @@
 // Expressions of the legacy printer (spec 07 §4.1, §4.2).
 #include "codegen/codegen_error.h"
 #include "codegen/legacy_printer.h"
+#include "codegen/nki_common.h"
 #include "ir/functor.h"
-
-#include <cmath>
-#include <cstdio>
 
 namespace tirx {
 
@@ -42,30 +40,6 @@ bool printsBare(BinaryOp op)
     return op == BinaryOp::FloorDiv || op == BinaryOp::FloorMod || op == BinaryOp::And || op == BinaryOp::Or;
 }
 
-const char* symbol(BinaryOp op)
-{
-    switch (op) {
-    case BinaryOp::Add: return "+";
-    case BinaryOp::Sub: return "-";
-    case BinaryOp::Mul: return "*";
-    case BinaryOp::Div: return "/";
-    case BinaryOp::Mod:
-    case BinaryOp::FloorMod: return "%";
-    case BinaryOp::FloorDiv: return "//";
-    case BinaryOp::EQ: return "==";
-    case BinaryOp::NE: return "!=";
-    case BinaryOp::LT: return "<";
-    case BinaryOp::LE: return "<=";
-    case BinaryOp::GT: return ">";
-    case BinaryOp::GE: return ">=";
-    case BinaryOp::And: return "&";
-    case BinaryOp::Or: return "|";
-    case BinaryOp::Min: return "min";
-    case BinaryOp::Max: return "max";
-    }
-    return "?";
-}
-
 // Counts the distinct region loop variables of one index (the newer
 // reference printer's rule for the broadcast selector width).
 class LoopVarCounter : public IrVisitor {
@@ -86,15 +60,6 @@ private:
 
 } // namespace
 
-std::string legacyFloat(double value, const Span& span)
-{
-    if (std::isnan(value)) codegenFail(span, "Trainium code generation does not support NaN constants");
-    if (std::isinf(value)) return value < 0 ? "-math.inf" : "math.inf";
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.6e", value);
-    return buf;
-}
-
 std::string LegacyPrinter::expr(const Expr& e)
 {
     switch (e->kind()) {
@@ -103,7 +68,7 @@ std::string LegacyPrinter::expr(const Expr& e)
         if (e->dtype().isBool()) return i.value() ? "True" : "False";
         return std::to_string(i.value());
     }
-    case ExprKind::FloatImm: return legacyFloat(static_cast<const FloatImmNode&>(*e).value(), e->span());
+    case ExprKind::FloatImm: return nkiFloat(static_cast<const FloatImmNode&>(*e).value(), e->span());
     case ExprKind::StringImm: return "\"" + static_cast<const StringImmNode&>(*e).value() + "\"";
     case ExprKind::Var: return var(static_cast<const VarNode&>(*e), e->span());
     case ExprKind::Binary: return binary(static_cast<const BinaryNode&>(*e));
@@ -138,22 +103,20 @@ std::string LegacyPrinter::binary(const BinaryNode& e)
 {
     const BinaryOp op = e.op();
     if (op == BinaryOp::Min || op == BinaryOp::Max) {
-        std::string out = std::string(symbol(op)) + "(" + expr(e.a());
+        std::string out = std::string(binaryOperatorSymbol(op)) + "(" + expr(e.a());
         out += ", " + expr(e.b());
         return out + ")";
     }
     std::string a = operand(e.a(), op, false);
     std::string b = operand(e.b(), op, true);
-    std::string text = a + " " + symbol(op) + " " + b;
+    std::string text = a + " " + binaryOperatorSymbol(op) + " " + b;
     return printsBare(op) ? text : "(" + text + ")";
 }
 
 std::string LegacyPrinter::var(const VarNode& v, const Span& use)
 {
-    auto id = m_ids.find(&v);
-    if (id == m_ids.end()) codegenFail(use, "'" + v.name() + "' is not defined in the kernel");
-    std::string out = id->second;
-    if (!m_region.loopVars.count(&v)) return out;
+    std::string out = loopName(v, use);
+    if (!m_region.loopSet.count(&v)) return out;
     int slot = 0;
     int slots = 0;
     if (auto dim = m_region.dims.find(&v); dim != m_region.dims.end()) {
@@ -181,9 +144,8 @@ std::string LegacyPrinter::var(const VarNode& v, const Span& use)
 
 std::string LegacyPrinter::tensorName(const Var& tensor, const Span& use) const
 {
-    if (auto it = m_views.find(tensor.get()); it != m_views.end()) return it->second;
-    if (auto it = m_ids.find(tensor.get()); it != m_ids.end()) return it->second;
-    if (m_onChipViews.count(tensor.get()))
+    if (auto it = m_tensors.find(tensor.get()); it != m_tensors.end()) return it->second;
+    if (isOnChipView(tensor.get()))
         codegenFail(use, "'" + tensor->name() +
                              "' is a view of on-chip memory, which NKI code generation cannot name; access the "
                              "allocation itself");
@@ -195,7 +157,7 @@ std::string LegacyPrinter::tensorLoad(const TensorLoadNode& e)
     std::string out = tensorName(e.tensor(), e.span()) + "[";
     int slots = 0;
     for (const auto& index : e.indices()) {
-        LoopVarCounter counter{m_region.loopVars};
+        LoopVarCounter counter{m_region.loopSet};
         counter.visitExpr(index);
         slots += counter.count;
     }

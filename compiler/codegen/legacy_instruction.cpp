@@ -1,6 +1,7 @@
 // The instruction templates of the legacy printer (spec 07 §4.3).
 #include "codegen/codegen_error.h"
 #include "codegen/legacy_printer.h"
+#include "codegen/nki_common.h"
 #include "codegen/nki_ops.h"
 #include "ir/functor.h"
 #include "ir/make.h"
@@ -36,14 +37,6 @@ private:
     Span m_span;
 };
 
-void requireArgs(const CallNode& c, size_t n, bool atLeast = false)
-{
-    const size_t got = c.args().size();
-    if (atLeast ? got >= n : got == n) return;
-    codegenFail(c.span(), "'" + c.op() + "' takes " + (atLeast ? "at least " : "") + std::to_string(n) +
-                              " arguments, got " + std::to_string(got));
-}
-
 } // namespace
 
 std::string LegacyPrinter::opcode(const Expr& e) const
@@ -55,20 +48,12 @@ std::string LegacyPrinter::opcode(const Expr& e) const
     return std::string(info->legacy);
 }
 
-std::string LegacyPrinter::flag(const Expr& e) const
+std::string LegacyPrinter::maskSuffix()
 {
-    auto v = constInt(e);
-    if (!v) codegenFail(e->span(), "a flag of an NKI instruction must be a constant True or False");
-    return *v ? "True" : "False";
-}
-
-std::string LegacyPrinter::maskSuffix(const CallNode& c)
-{
-    if (!m_region.mask) return {};
-    const Span where = m_region.maskIf ? m_region.maskIf->span() : c.span();
-    MaskCheck check{m_region.loopVars, m_region.dims, where};
-    check.visitExpr(m_region.mask);
-    return ", mask=" + expr(m_region.mask);
+    if (!m_region.maskIf) return {};
+    MaskCheck check{m_region.loopSet, m_region.dims, m_region.maskIf->span()};
+    check.visitExpr(m_region.maskIf->cond());
+    return ", mask=" + expr(m_region.maskIf->cond());
 }
 
 std::string LegacyPrinter::instruction(const CallNode& c)
@@ -126,7 +111,7 @@ std::string LegacyPrinter::instruction(const CallNode& c)
     case NkiOp::TensorScalar: {
         requireArgs(c, 5);
         const std::string fn = opcode(a[3]);
-        const std::string rev = flag(a[4]);
+        const std::string rev = nkiFlag(a[4]);
         out = expr(a[0]) + " = nisa.tensor_scalar(";
         out += expr(a[1]) + ", operand0=";
         out += expr(a[2]) + ", op0=" + fn + ", reverse0=" + rev;
@@ -136,13 +121,12 @@ std::string LegacyPrinter::instruction(const CallNode& c)
         requireArgs(c, 2, true);
         out = expr(a[0]) + " = ";
         out += expr(a[1]);
-        if (m_region.mask)
-            codegenFail(m_region.maskIf ? m_region.maskIf->span() : c.span(), "a memset cannot be masked");
+        if (m_region.maskIf) codegenFail(m_region.maskIf->span(), "a memset cannot be masked");
         return out;
     case NkiOp::TensorReduce: {
         requireArgs(c, 5, true);
         const std::string fn = opcode(a[2]);
-        const std::string neg = flag(a[3]);
+        const std::string neg = nkiFlag(a[3]);
         out = expr(a[0]) + " = nisa.tensor_reduce(data=";
         out += expr(a[1]) + ", op=" + fn + ", negate=" + neg + ", axis=[";
         for (size_t i = 4; i < a.size(); ++i) out += (i > 4 ? ", " : "") + expr(a[i]);
@@ -164,7 +148,7 @@ std::string LegacyPrinter::instruction(const CallNode& c)
         requireArgs(c, 7);
         const std::string fn = opcode(a[4]);
         const std::string rfn = opcode(a[5]);
-        const std::string rev = flag(a[6]);
+        const std::string rev = nkiFlag(a[6]);
         out = expr(a[1]) + " = nisa.tensor_scalar_reduce(data=";
         out += expr(a[2]) + ", op0=" + fn + ", operand0=";
         out += expr(a[3]) + ", reduce_op=" + rfn + ", reduce_res=";
@@ -183,8 +167,8 @@ std::string LegacyPrinter::instruction(const CallNode& c)
         requireArgs(c, 8);
         const std::string fn0 = opcode(a[4]);
         const std::string fn1 = opcode(a[5]);
-        const std::string rev0 = flag(a[6]);
-        const std::string rev1 = flag(a[7]);
+        const std::string rev0 = nkiFlag(a[6]);
+        const std::string rev1 = nkiFlag(a[7]);
         out = expr(a[0]) +
               (*op == NkiOp::ScalarTensorTensor ? " = nisa.scalar_tensor_tensor(data=" : " = nisa.tensor_scalar(data=");
         out += expr(a[1]) + ", operand0=";
@@ -200,7 +184,7 @@ std::string LegacyPrinter::instruction(const CallNode& c)
         out += expr(a[3]);
         break;
     }
-    return out + maskSuffix(c) + ")";
+    return out + maskSuffix() + ")";
 }
 
 } // namespace tirx

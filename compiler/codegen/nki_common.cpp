@@ -3,6 +3,9 @@
 #include "codegen/codegen_error.h"
 #include "ir/make.h"
 
+#include <cmath>
+#include <cstdio>
+
 namespace tirx {
 
 std::vector<int64_t> constShape(const TensorType& type, const Span& span)
@@ -46,6 +49,54 @@ std::vector<int64_t> allocAddress(const CallNode& c)
         addr.push_back(*v);
     }
     return addr;
+}
+
+std::string nkiFlag(const Expr& e)
+{
+    auto v = constInt(e);
+    if (!v) codegenFail(e->span(), "a flag of an NKI instruction must be a constant True or False");
+    return *v ? "True" : "False";
+}
+
+std::string nkiFloat(double value, const Span& span)
+{
+    if (std::isnan(value)) codegenFail(span, "Trainium code generation does not support NaN constants");
+    if (std::isinf(value)) return value < 0 ? "-math.inf" : "math.inf";
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.6e", value);
+    return buf;
+}
+
+const char* binaryOperatorSymbol(BinaryOp op)
+{
+    switch (op) {
+    case BinaryOp::Add: return "+";
+    case BinaryOp::Sub: return "-";
+    case BinaryOp::Mul: return "*";
+    case BinaryOp::Div: return "/";
+    case BinaryOp::Mod:
+    case BinaryOp::FloorMod: return "%";
+    case BinaryOp::FloorDiv: return "//";
+    case BinaryOp::EQ: return "==";
+    case BinaryOp::NE: return "!=";
+    case BinaryOp::LT: return "<";
+    case BinaryOp::LE: return "<=";
+    case BinaryOp::GT: return ">";
+    case BinaryOp::GE: return ">=";
+    case BinaryOp::And: return "&";
+    case BinaryOp::Or: return "|";
+    case BinaryOp::Min: return "min";
+    case BinaryOp::Max: return "max";
+    }
+    return "?";
+}
+
+void requireArgs(const CallNode& c, size_t n, bool atLeast)
+{
+    const size_t got = c.args().size();
+    if (atLeast ? got >= n : got == n) return;
+    codegenFail(c.span(), "'" + c.op() + "' takes " + (atLeast ? "at least " : "") + std::to_string(n) +
+                              " arguments, got " + std::to_string(got));
 }
 
 } // namespace tirx

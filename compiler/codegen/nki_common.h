@@ -21,4 +21,14 @@ namespace tirx {
 // The constant placement coordinates of an allocation; throws when one is not a constant.
 [[nodiscard]] std::vector<int64_t> allocAddress(const CallNode& c);
 
+// "True" / "False" for a constant flag operand; throws otherwise.
+[[nodiscard]] std::string nkiFlag(const Expr& e);
+// The std::scientific text of a float constant (1.000000e+00), math.inf for
+// infinities, as the reference prints them; throws on NaN.
+[[nodiscard]] std::string nkiFloat(double value, const Span& span);
+// Python's spelling of an operator: "+", "//", "&", "min", ...
+[[nodiscard]] const char* binaryOperatorSymbol(BinaryOp op);
+// Throws unless the call has `n` arguments (at least `n` with atLeast).
+void requireArgs(const CallNode& c, size_t n, bool atLeast = false);
+
 } // namespace tirx

@@ -56,8 +56,8 @@ import numpy as np
 @nki.jit
 def func_kernel(A_ptr):
   B_ptr = nl.ndarray((128, 512), dtype=nl.float32, buffer=nl.shared_hbm)
-  B_ptr_buffer = B_ptr.reshape((65536,))
-  A_ptr_buffer = A_ptr.reshape((65536,))
+  B_ptr_buffer = B_ptr.reshape([65536])
+  A_ptr_buffer = A_ptr.reshape([65536])
   A_sbuf_ptr = nl.ndarray((128, 512), dtype=nl.float32, buffer=nl.sbuf, address=(0, 0))
   B_sbuf_ptr = nl.ndarray((128, 512), dtype=nl.float32, buffer=nl.sbuf, address=(0, 2048))
   nisa.dma_copy(dst=A_sbuf_ptr, src=A_ptr_buffer.ap(pattern=[[512, 128], [1, 512]], offset=0))

@@ -58,8 +58,8 @@ import numpy as np
 @nki.jit
 def func_kernel(A_ptr):
   B_ptr = nl.ndarray((128, 2048), dtype=nl.float32, buffer=nl.shared_hbm)
-  B_ptr_buffer = B_ptr.reshape((262144,))
-  A_ptr_buffer = A_ptr.reshape((262144,))
+  B_ptr_buffer = B_ptr.reshape([262144])
+  A_ptr_buffer = A_ptr.reshape([262144])
   A_sbuf_ptr = nl.ndarray((128, 512), dtype=nl.float32, buffer=nl.sbuf, address=(0, 0))
   B_sbuf_ptr = nl.ndarray((128, 512), dtype=nl.float32, buffer=nl.sbuf, address=(0, 2048))
   for k in nl.sequential_range(4):

@@ -124,9 +124,9 @@ import numpy as np
 @nki.jit
 def func_kernel(lhsT_ptr, rhs_ptr):
   result_ptr = nl.ndarray((4096, 2048), dtype=nl.float16, buffer=nl.shared_hbm)
-  result_ptr_buffer = result_ptr.reshape((8388608,))
-  rhs_ptr_buffer = rhs_ptr.reshape((2097152,))
-  lhsT_ptr_buffer = lhsT_ptr.reshape((4194304,))
+  result_ptr_buffer = result_ptr.reshape([8388608])
+  rhs_ptr_buffer = rhs_ptr.reshape([2097152])
+  lhsT_ptr_buffer = lhsT_ptr.reshape([4194304])
   result_tiles_ptr = nl.ndarray((128, 2, 16, 1, 512), dtype=nl.float32, buffer=nl.sbuf, address=(0, 0))
   rhs_tiles_ptr = nl.ndarray((128, 8, 512), dtype=nl.float16, buffer=nl.sbuf, address=(0, 65536))
   lhsT_tiles_ptr = nl.ndarray((128, 8, 2048), dtype=nl.float16, buffer=nl.sbuf, address=(0, 73728))

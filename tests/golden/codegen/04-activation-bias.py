@@ -64,8 +64,8 @@ import numpy as np
 @nki.jit
 def act_kernel(A_ptr):
   C_ptr = nl.ndarray((128, 512), dtype=nl.float32, buffer=nl.shared_hbm)
-  C_ptr_buffer = C_ptr.reshape((65536,))
-  A_ptr_buffer = A_ptr.reshape((65536,))
+  C_ptr_buffer = C_ptr.reshape([65536])
+  A_ptr_buffer = A_ptr.reshape([65536])
   a_ptr = nl.ndarray((128, 512), dtype=nl.float32, buffer=nl.sbuf, address=(0, 0))
   bias_ptr = nl.ndarray((128, 1), dtype=nl.float32, buffer=nl.sbuf, address=(0, 2048))
   c_ptr = nl.ndarray((128, 512), dtype=nl.float32, buffer=nl.sbuf, address=(0, 2052))

@@ -55,8 +55,8 @@ import numpy as np
 @nki.jit
 def rowsum_kernel(A_ptr):
   S_ptr = nl.ndarray((128, 1), dtype=nl.float32, buffer=nl.shared_hbm)
-  S_ptr_buffer = S_ptr.reshape((128,))
-  A_ptr_buffer = A_ptr.reshape((65536,))
+  S_ptr_buffer = S_ptr.reshape([128])
+  A_ptr_buffer = A_ptr.reshape([65536])
   a_ptr = nl.ndarray((128, 512), dtype=nl.float32, buffer=nl.sbuf, address=(0, 0))
   s_ptr = nl.ndarray((128, 1), dtype=nl.float32, buffer=nl.sbuf, address=(0, 2048))
   nisa.dma_copy(dst=a_ptr, src=A_ptr_buffer.ap(pattern=[[512, 128], [1, 512]], offset=0))

@@ -76,9 +76,9 @@ import numpy as np
 @nki.jit
 def mm_kernel(L_ptr, R_ptr):
   O_ptr = nl.ndarray((128, 512), dtype=nl.float32, buffer=nl.shared_hbm)
-  O_ptr_buffer = O_ptr.reshape((65536,))
-  R_ptr_buffer = R_ptr.reshape((65536,))
-  L_ptr_buffer = L_ptr.reshape((16384,))
+  O_ptr_buffer = O_ptr.reshape([65536])
+  R_ptr_buffer = R_ptr.reshape([65536])
+  L_ptr_buffer = L_ptr.reshape([16384])
   l_ptr = nl.ndarray((128, 128), dtype=nl.bfloat16, buffer=nl.sbuf, address=(0, 0))
   r_ptr = nl.ndarray((128, 512), dtype=nl.bfloat16, buffer=nl.sbuf, address=(0, 256))
   acc_ptr = nl.ndarray((128, 512), dtype=nl.float32, buffer=nl.psum, address=(0, 4096))

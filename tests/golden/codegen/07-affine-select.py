@@ -55,8 +55,8 @@ import numpy as np
 @nki.jit
 def tril_kernel(A_ptr):
   B_ptr = nl.ndarray((128, 128), dtype=nl.float32, buffer=nl.shared_hbm)
-  B_ptr_buffer = B_ptr.reshape((16384,))
-  A_ptr_buffer = A_ptr.reshape((16384,))
+  B_ptr_buffer = B_ptr.reshape([16384])
+  A_ptr_buffer = A_ptr.reshape([16384])
   a_ptr = nl.ndarray((128, 128), dtype=nl.float32, buffer=nl.sbuf, address=(0, 0))
   b_ptr = nl.ndarray((128, 128), dtype=nl.float32, buffer=nl.sbuf, address=(0, 512))
   nisa.dma_copy(dst=a_ptr, src=A_ptr_buffer.ap(pattern=[[128, 128], [1, 128]], offset=0))

@@ -55,8 +55,8 @@ import numpy as np
 @nki.jit
 def rank3_kernel(A_ptr):
   B_ptr = nl.ndarray((128, 2048), dtype=nl.float32, buffer=nl.shared_hbm)
-  B_ptr_buffer = B_ptr.reshape((262144,))
-  A_ptr_buffer = A_ptr.reshape((262144,))
+  B_ptr_buffer = B_ptr.reshape([262144])
+  A_ptr_buffer = A_ptr.reshape([262144])
   t_ptr = nl.ndarray((128, 4, 512), dtype=nl.float32, buffer=nl.sbuf, address=(0, 0))
   for c in nl.sequential_range(4):
     nisa.dma_copy(dst=t_ptr.ap(pattern=[[2048, 128], [1, 512]], offset=(c * 512)), src=A_ptr_buffer.ap(pattern=[[2048, 128], [1, 512]], offset=(c * 512)))

@@ -76,8 +76,8 @@ import numpy as np
 @nki.jit
 def transpose_kernel(A_ptr):
   B_ptr = nl.ndarray((128, 128), dtype=nl.float32, buffer=nl.shared_hbm)
-  B_ptr_buffer = B_ptr.reshape((16384,))
-  A_ptr_buffer = A_ptr.reshape((16384,))
+  B_ptr_buffer = B_ptr.reshape([16384])
+  A_ptr_buffer = A_ptr.reshape([16384])
   a_ptr = nl.ndarray((128, 128), dtype=nl.bfloat16, buffer=nl.sbuf, address=(0, 0))
   identity_ptr = nl.ndarray((128, 128), dtype=nl.bfloat16, buffer=nl.sbuf, address=(0, 256))
   t_ptr = nl.ndarray((128, 128), dtype=nl.float32, buffer=nl.psum, address=(0, 0))

@@ -79,9 +79,9 @@ import numpy as np
 @nki.jit
 def chains_kernel(A_ptr, B_ptr):
   C_ptr = nl.ndarray((128, 256), dtype=nl.float32, buffer=nl.shared_hbm)
-  C_ptr_buffer = C_ptr.reshape((32768,))
-  B_ptr_buffer = B_ptr.reshape((32768,))
-  A_ptr_buffer = A_ptr.reshape((32768,))
+  C_ptr_buffer = C_ptr.reshape([32768])
+  B_ptr_buffer = B_ptr.reshape([32768])
+  A_ptr_buffer = A_ptr.reshape([32768])
   a_ptr = nl.ndarray((128, 256), dtype=nl.float32, buffer=nl.sbuf, address=(0, 0))
   b_ptr = nl.ndarray((128, 256), dtype=nl.float32, buffer=nl.sbuf, address=(0, 1024))
   c_ptr = nl.ndarray((128, 256), dtype=nl.float32, buffer=nl.sbuf, address=(0, 2048))

@@ -66,8 +66,8 @@ import numpy as np
 @nki.jit
 def fused_kernel(X_ptr):
   E_ptr = nl.ndarray((128, 512), dtype=nl.float32, buffer=nl.shared_hbm)
-  E_ptr_buffer = E_ptr.reshape((65536,))
-  X_ptr_buffer = X_ptr.reshape((65536,))
+  E_ptr_buffer = E_ptr.reshape([65536])
+  X_ptr_buffer = X_ptr.reshape([65536])
   x_ptr = nl.ndarray((128, 512), dtype=nl.float32, buffer=nl.sbuf, address=(0, 0))
   e_ptr = nl.ndarray((128, 512), dtype=nl.float32, buffer=nl.sbuf, address=(0, 2048))
   rowsum_ptr = nl.ndarray((128, 1), dtype=nl.float32, buffer=nl.sbuf, address=(0, 4096))

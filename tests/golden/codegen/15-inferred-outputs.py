@@ -45,8 +45,8 @@ import numpy as np
 @nki.jit
 def copy_kernel(A_ptr):
   B_ptr = nl.ndarray((128, 64), dtype=nl.int32, buffer=nl.shared_hbm)
-  B_ptr_buffer = B_ptr.reshape((8192,))
-  A_ptr_buffer = A_ptr.reshape((8192,))
+  B_ptr_buffer = B_ptr.reshape([8192])
+  A_ptr_buffer = A_ptr.reshape([8192])
   a_ptr = nl.ndarray((128, 64), dtype=nl.int32, buffer=nl.sbuf, address=(0, 0))
   nisa.dma_copy(dst=a_ptr, src=A_ptr_buffer.ap(pattern=[[64, 128], [1, 64]], offset=0))
   nisa.dma_copy(dst=B_ptr_buffer.ap(pattern=[[64, 128], [1, 64]], offset=0), src=a_ptr)

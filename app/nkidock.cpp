@@ -1,0 +1,46 @@
+#include "nkidock.h"
+
+#include "lowering.h"
+#include "mainwindow.h"
+
+#include "editor/codeeditor.h"
+#include "irview/irview.h"
+#include "nki/nkiview.h"
+
+#include <QDockWidget>
+
+#include <memory>
+
+using namespace Qt::StringLiterals;
+
+QDockWidget* createNkiDock(MainWindow& window, NkiView** view)
+{
+    auto* nki = new NkiView(&window);
+    auto* dock = new QDockWidget(QObject::tr("NKI"), &window);
+    dock->setObjectName(u"NkiDock"_s);
+    dock->setWidget(nki);
+    *view = nki;
+
+    QObject::connect(window.lowering(), &LoweringController::traceReady, nki, &NkiView::setTrace);
+    if (auto trace = window.lowering()->trace()) nki->setTrace(trace);
+
+    // Set while a click in the NKI view moves the editor, so the caret's move
+    // does not mark the NKI view back.
+    auto following = std::make_shared<bool>(false);
+    CodeEditor* editor = window.editor();
+    QObject::connect(editor, &QsciScintilla::cursorPositionChanged, nki, [nki, following](int line, int) {
+        if (!*following) nki->revealSourceLine(line + 1);
+    });
+    QObject::connect(nki, &NkiView::lineActivated, &window, [&window, editor, following](const tirx::NkiLineOrigin& o) {
+        window.irView()->revealSourceLine(static_cast<int>(o.statement.line));
+        const tirx::Span target = o.tileCall.valid() ? o.tileCall : o.statement;
+        const int position =
+            editor->positionFromLineColumn(static_cast<int>(target.line), static_cast<int>(target.column));
+        if (position < 0) return;
+        *following = true;
+        editor->SendScintilla(QsciScintillaBase::SCI_ENSUREVISIBLEENFORCEPOLICY, static_cast<int>(target.line) - 1);
+        editor->SendScintilla(QsciScintillaBase::SCI_GOTOPOS, position);
+        *following = false;
+    });
+    return dock;
+}
