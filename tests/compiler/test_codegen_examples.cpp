@@ -1,12 +1,15 @@
 // Every bundled example, lowered with the `trn` pipeline and emitted in both
 // APIs: the text compiles as Python, or code generation (or a pass before
 // it) says where and why it cannot print the kernel. Never a crash, never
-// text with an error.
+// text with an error. And one lowered kernel per tile-op family (the first
+// TileDispatch golden case of each family folder), which must print in both
+// APIs and compile.
 
 #include "codegen_case.h"
 
 #include <QtTest>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -56,6 +59,47 @@ private slots:
             QVERIFY(kernel.source.find("def ") != std::string::npos);
             const std::string compiled = pyCompileError(kernel.source);
             QVERIFY2(compiled.empty(), compiled.c_str());
+        }
+    }
+
+    void tileFamilies_data()
+    {
+        QTest::addColumn<QString>("path");
+        const fs::path root = fs::path(TIRX_SOURCE_DIR) / "tests" / "golden" / "passes" / "TileDispatch";
+        int families = 0;
+        for (const auto& family : fs::directory_iterator(root)) {
+            if (!family.is_directory() || family.path().filename() == "errors") continue;
+            std::vector<fs::path> cases;
+            for (const auto& e : fs::directory_iterator(family.path())) {
+                if (e.path().extension() == ".py") cases.push_back(e.path());
+            }
+            std::sort(cases.begin(), cases.end());
+            QVERIFY(!cases.empty());
+            QTest::newRow(family.path().filename().string().c_str()) << QString::fromStdString(cases.front().string());
+            ++families;
+        }
+        QVERIFY(families >= 3);
+    }
+
+    void tileFamilies()
+    {
+        QFETCH(QString, path);
+        std::ifstream in(path.toStdString(), std::ios::binary);
+        std::ostringstream text;
+        text << in.rdbuf();
+        std::string module = text.str();
+        module = module.substr(0, module.find("# ---- expected ----"));
+        const LoweredKernel lowered = lowerForCodegen(module);
+        QVERIFY2(lowered.final(), lowered.error.c_str());
+        for (NkiApi api : {NkiApi::Legacy, NkiApi::Current}) {
+            const NkiKernel kernel = emitNki(*lowered.final(), {api, lowered.parsed.module.get()});
+            std::string why;
+            for (const auto& d : kernel.diagnostics) why += d.message + "\n";
+            QVERIFY2(kernel.ok(), why.c_str());
+            const std::string compiled = pyCompileError(kernel.source);
+            QVERIFY2(compiled.empty(), compiled.c_str());
+            QVERIFY(kernel.source.find(api == NkiApi::Legacy ? "nl.ndarray(shape=" : "nl.ndarray(") !=
+                    std::string::npos);
         }
     }
 };
