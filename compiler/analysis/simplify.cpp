@@ -4,6 +4,7 @@
 #include "ir/functor.h"
 #include "ir/make.h"
 
+#include <algorithm>
 #include <numeric>
 #include <utility>
 
@@ -425,27 +426,43 @@ Expr Simplifier::rewriteCompare(BinaryOp op, const Expr& a, const Expr& b, const
 
 // The reference's canonical rule for a < b: with a - b = Σ s_i x_i + y + c,
 // d = gcd(c, the s_i with |s_i| > 1) and -d < y < d, it is equivalent to
-// Σ (s_i / d) x_i < -c / d (e.g. `b * 128 + p < j * 128` with p in [0, 128)
-// becomes `b - j < 0`).
+// Σ (s_i / d) x_i + c / d < 0 (e.g. `b * 128 + p < j * 128` with p in
+// [0, 128) becomes `b - j < 0`). The reference simplifies twice, so the
+// rule applies again to its own result; a sum of negated terms is then
+// written as `-c < Σ |s_i| x_i`, as its rewrite of `c1 - x < c2` does.
 Expr Simplifier::divideComparison(const Expr& a, const Expr& b)
 {
-    const SumForm sum = toSum(mutate(binary(BinaryOp::Sub, a, b)), a->dtype());
-    int64_t d = sum.base < 0 ? -sum.base : sum.base;
-    bool scaled = false;
-    for (const auto& t : sum.args) {
-        if (t.scale > 1 || t.scale < -1) {
-            scaled = true;
-            d = std::gcd(d, t.scale < 0 ? -t.scale : t.scale);
+    SumForm sum = toSum(mutate(binary(BinaryOp::Sub, a, b)), a->dtype());
+    bool divided = false;
+    for (int pass = 0; pass < 2; ++pass) {
+        int64_t d = sum.base < 0 ? -sum.base : sum.base;
+        bool scaled = false;
+        for (const auto& t : sum.args) {
+            if (t.scale > 1 || t.scale < -1) {
+                scaled = true;
+                d = std::gcd(d, t.scale < 0 ? -t.scale : t.scale);
+            }
         }
+        if (!scaled || d <= 1) break;
+        SumForm divisible{{}, sum.base, sum.dtype};
+        SumForm extra{{}, 0, sum.dtype};
+        for (const auto& t : sum.args) (t.scale % d == 0 ? divisible : extra).args.push_back(t);
+        const IntBound eb = bound(extra.normalize());
+        if (!(eb.min > -d && eb.max < d)) break;
+        divisible.divideBy(d);
+        sum = std::move(divisible);
+        divided = true;
     }
-    if (!scaled || d <= 1) return nullptr;
-    SumForm divisible{{}, 0, sum.dtype};
-    SumForm extra{{}, 0, sum.dtype};
-    for (const auto& t : sum.args) (t.scale % d == 0 ? divisible : extra).args.push_back(t);
-    const IntBound eb = bound(extra.normalize());
-    if (!(eb.min > -d && eb.max < d)) return nullptr;
-    divisible.divideBy(d);
-    return binary(BinaryOp::LT, divisible.normalize(), intImm(-sum.base / d, a->dtype()));
+    if (!divided) return nullptr;
+    const int64_t c = -sum.base;
+    sum.base = 0;
+    const bool negated = !sum.args.empty() &&
+                         std::all_of(sum.args.begin(), sum.args.end(), [](const SplitTerm& t) { return t.scale < 0; });
+    if (negated) {
+        sum.mulToSelf(-1);
+        return binary(BinaryOp::LT, intImm(-c, a->dtype()), sum.normalize());
+    }
+    return binary(BinaryOp::LT, sum.normalize(), intImm(c, a->dtype()));
 }
 
 Expr Simplifier::rewriteNot(const Expr& self, const NotNode& e)
