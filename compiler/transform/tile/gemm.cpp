@@ -72,10 +72,14 @@ PartitionFree roles(const Expr& region, Role role, bool transposed, const VarRan
     return pf;
 }
 
+// The conjunction of the two operands' guards as one left-leaning chain,
+// the shape the reference's guard has after simplification.
 Expr andGuards(const Expr& a, const Expr& b)
 {
     if (!a) return b;
     if (!b) return a;
+    if (const auto* bin = as<BinaryNode>(b); bin && bin->op() == BinaryOp::And)
+        return binary(BinaryOp::And, andGuards(a, bin->a()), bin->b());
     return binary(BinaryOp::And, a, b);
 }
 
