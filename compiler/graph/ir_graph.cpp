@@ -210,13 +210,19 @@ std::string irGraphToDot(const IrGraph& graph)
     std::vector<std::vector<int>> childClusters(graph.clusters.size());
     std::vector<std::vector<int>> members(graph.clusters.size());
     std::vector<int> topNodes;
+    // A parent comes before its children (as the builder makes them); any
+    // other parent or cluster index is treated as the top, so no graph loops.
+    auto hasParent = [&](size_t k) {
+        const int p = graph.clusters[k].parent;
+        return p >= 0 && static_cast<size_t>(p) < k;
+    };
     for (size_t k = 0; k < graph.clusters.size(); ++k) {
-        if (graph.clusters[k].parent >= 0)
-            childClusters[static_cast<size_t>(graph.clusters[k].parent)].push_back(static_cast<int>(k));
+        if (hasParent(k)) childClusters[static_cast<size_t>(graph.clusters[k].parent)].push_back(static_cast<int>(k));
     }
     for (size_t i = 0; i < graph.nodes.size(); ++i) {
         const int c = graph.nodes[i].cluster;
-        (c >= 0 ? members[static_cast<size_t>(c)] : topNodes).push_back(static_cast<int>(i));
+        const bool inCluster = c >= 0 && static_cast<size_t>(c) < graph.clusters.size();
+        (inCluster ? members[static_cast<size_t>(c)] : topNodes).push_back(static_cast<int>(i));
     }
     auto nodeLine = [&](int i, const std::string& indent) {
         const auto& n = graph.nodes[static_cast<size_t>(i)];
@@ -233,7 +239,7 @@ std::string irGraphToDot(const IrGraph& graph)
         out += indent + "}\n";
     };
     for (size_t k = 0; k < graph.clusters.size(); ++k) {
-        if (graph.clusters[k].parent < 0) emit(emit, static_cast<int>(k), "  ");
+        if (!hasParent(k)) emit(emit, static_cast<int>(k), "  ");
     }
     for (int i : topNodes) nodeLine(i, "  ");
     for (const auto& e : graph.edges) {
