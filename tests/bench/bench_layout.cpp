@@ -76,7 +76,12 @@ void BM_GraphLayout(benchmark::State& state)
     }
     state.counters["instructions"] = static_cast<double>(instructions);
 }
-BENCHMARK(BM_GraphLayout)->Arg(200)->Unit(benchmark::kMillisecond)->UseRealTime()->Repetitions(3)->ReportAggregatesOnly();
+BENCHMARK(BM_GraphLayout)
+    ->Arg(200)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->Repetitions(3)
+    ->ReportAggregatesOnly();
 
 } // namespace
 
