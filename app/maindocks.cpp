@@ -2,6 +2,7 @@
 // handling in mainwindow.cpp.
 #include "mainwindow.h"
 
+#include "layoutdocks.h"
 #include "lowering.h"
 #include "nkidock.h"
 
@@ -195,5 +196,7 @@ QStringList MainWindow::prepareScreenshot(const QString& passName, const QString
         m_irDock->raise();
     else if (view == u"nki"_s)
         m_nkiDock->raise();
+    else if (m_layoutDocks)
+        m_layoutDocks->raise(view);
     return warnings;
 }

@@ -18,6 +18,7 @@ class FileWatch;
 class FindBar;
 class IrView;
 class NkiView;
+class LayoutDocks;
 class LoweringController;
 class QActionGroup;
 class QMessageBox;
@@ -50,6 +51,7 @@ public:
     [[nodiscard]] NkiView* nkiView() const { return m_nki; }
     [[nodiscard]] QListWidget* problems() const { return m_problems; }
     [[nodiscard]] FindBar* findBar() const { return m_findBar; }
+    [[nodiscard]] LayoutDocks* layoutDocks() const { return m_layoutDocks; }
 
     static constexpr int kAutosaveIntervalMs = 3000;
     // Autosave writes the editor's text to the recovery folder this often
@@ -167,6 +169,7 @@ private:
     NkiView* m_nki = nullptr;
     QDockWidget* m_nkiDock = nullptr;
     QDockWidget* m_problemsDock = nullptr;
+    LayoutDocks* m_layoutDocks = nullptr;
     QMenu* m_viewMenu = nullptr;
     std::shared_ptr<const tirx::Trace> m_trace;
     Document m_document;
