@@ -12,6 +12,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 class QTimer;
@@ -37,9 +38,11 @@ public:
     // Pipeline preset name ("lower-tirx", "trn", "none"); kept in the settings.
     [[nodiscard]] QString preset() const { return m_preset; }
     void setPreset(const QString& preset);
-    // Target tag used when the module names none; kept in the settings.
-    [[nodiscard]] QString defaultTarget() const { return m_defaultTarget; }
-    void setDefaultTarget(const QString& tag);
+    // Target tag that overrides the module's own; empty lowers for the
+    // module's target (or the default one when it names none). Kept in the
+    // settings.
+    [[nodiscard]] QString targetOverride() const { return m_targetOverride; }
+    void setTargetOverride(const QString& tag);
     // The passes to run instead of the preset's (some switched off); empty
     // runs the preset's. Choosing a preset clears it.
     [[nodiscard]] QStringList passes() const { return m_passes; }
@@ -64,11 +67,11 @@ public:
         std::string source;
         std::string preset;
         std::vector<std::string> passes; // empty: the preset's
-        std::string defaultTarget;
+        std::optional<std::string> targetOverride;
     };
-    // Called with each entry as its pass finishes (and the options it runs
-    // under, for the target and pipeline names); false stops the run.
-    using EntryCallback = std::function<bool(const tirx::PipelineOptions&, const tirx::TraceEntry&)>;
+    // Called with each entry as its pass finishes (and a Trace header with
+    // the target and pipeline names); false stops the run.
+    using EntryCallback = std::function<bool(const tirx::Trace& header, const tirx::TraceEntryRef& entry)>;
     // Parses and lowers on the calling thread.
     [[nodiscard]] static Result lower(const Request& request, const EntryCallback& onEntry = {});
 
@@ -93,7 +96,7 @@ private:
     [[nodiscard]] Request request() const;
     // Lowers the current text again soon (the pipeline or target changed).
     void relower();
-    void addEntry(quint64 generation, const tirx::Trace& header, const tirx::TraceEntry& entry);
+    void addEntry(quint64 generation, const tirx::Trace& header, const tirx::TraceEntryRef& entry);
     void finish(quint64 generation, const Result& result);
     void forgetFinishedWorkers();
     void publish(const Result& result);
@@ -101,7 +104,7 @@ private:
     QTimer* m_debounce;
     QString m_source;
     QString m_preset;
-    QString m_defaultTarget;
+    QString m_targetOverride;
     QStringList m_passes;
     // Shared with the workers, which read it to notice they were overtaken.
     std::shared_ptr<std::atomic<quint64>> m_generation;

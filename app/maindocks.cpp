@@ -98,8 +98,8 @@ void MainWindow::balanceDocks()
 void MainWindow::connectLowering()
 {
     m_stepper->setPreset(m_lowering->preset());
-    m_stepper->setTarget(m_lowering->defaultTarget());
-    connect(m_stepper, &PassStepper::targetChanged, m_lowering, &LoweringController::setDefaultTarget);
+    m_stepper->setTarget(m_lowering->targetOverride());
+    connect(m_stepper, &PassStepper::targetChanged, m_lowering, &LoweringController::setTargetOverride);
     connect(m_stepper, &PassStepper::enabledPassesChanged, m_lowering, &LoweringController::setPasses);
     connect(m_editor, &CodeEditor::textChanged, m_lowering, [this] { m_lowering->setSource(m_editor->text()); });
     connect(m_stepper, &PassStepper::presetChanged, m_lowering, &LoweringController::setPreset);
@@ -116,7 +116,7 @@ void MainWindow::connectLowering()
     });
     connect(m_stepper, &PassStepper::currentEntryChanged, this, [this](int entry) {
         if (!m_showingTrace && m_trace && entry >= 0 && entry < static_cast<int>(m_trace->entries.size()))
-            m_chosenPass = fromStd(m_trace->entries[static_cast<size_t>(entry)].passName);
+            m_chosenPass = fromStd(m_trace->entries[static_cast<size_t>(entry)]->passName);
         showEntry(entry);
     });
 }
@@ -140,8 +140,8 @@ void MainWindow::showEntry(int entry)
         m_ir->clear();
         return;
     }
-    const tirx::TraceEntry& current = m_trace->entries[static_cast<size_t>(entry)];
-    const tirx::TraceEntry& previous = m_trace->entries[static_cast<size_t>(std::max(0, entry - 1))];
+    const tirx::TraceEntry& current = *m_trace->entries[static_cast<size_t>(entry)];
+    const tirx::TraceEntry& previous = *m_trace->entries[static_cast<size_t>(std::max(0, entry - 1))];
     m_diff->setEntries(previous, current);
     m_ir->setEntry(current);
 }

@@ -58,18 +58,19 @@ void registerMemmap(CLI::App& app, Outcome& outcome)
     cmd->callback([&outcome] {
         const auto lowered = choice.lower(file, outcome);
         if (!lowered) return;
-        const auto& [input, options, trace] = *lowered;
-        const TraceEntry* entry = after == "input" ? &trace.entries.front() : trace.find(after);
+        const Input& input = lowered->input;
+        const Trace& trace = lowered->trace();
+        const TraceEntry* entry = after == "input" ? trace.entries.front().get() : trace.find(after);
         if (!entry) {
             for (const auto& e : trace.entries)
-                std::fputs(formatDiagnostics(e.diagnostics, input.path, input.source).c_str(), stderr);
+                std::fputs(formatDiagnostics(e->diagnostics, input.path, input.source).c_str(), stderr);
             std::fprintf(stderr, "tirx-cli: error: pass '%s' did not run in pipeline '%s'\n", after.c_str(),
-                         options.name.c_str());
+                         trace.pipeline.c_str());
             outcome.exit = trace.failed() ? Exit::BadInput : Exit::Usage;
             return;
         }
         std::fputs(formatDiagnostics(entry->diagnostics, input.path, input.source).c_str(), stderr);
-        const auto plan = buildMemoryPlan(*entry->module, *options.context.target, after, &trace);
+        const auto plan = buildMemoryPlan(*entry->module, lowered->target(), after, &trace);
         writeOutput(output, json ? memoryPlanToJson(plan).dump(2) + "\n" : table(plan), outcome);
         if (entry->failed) outcome.exit = Exit::BadInput;
     });

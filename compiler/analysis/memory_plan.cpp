@@ -74,8 +74,8 @@ std::string creatorOf(const std::string& name, const Trace* trace)
 {
     if (!trace) return "a pass";
     for (const auto& entry : trace->entries) {
-        if (!entry.module) continue;
-        for (const auto& [fname, fn] : entry.module->functions()) {
+        if (!entry->module) continue;
+        for (const auto& [fname, fn] : entry->module->functions()) {
             struct Finder final : IrVisitor {
                 const std::string& name;
                 bool found = false;
@@ -87,7 +87,7 @@ std::string creatorOf(const std::string& name, const Trace* trace)
                 }
             } finder{name};
             finder.visitStmt(fn->body());
-            if (finder.found) return entry.passName;
+            if (finder.found) return entry->passName;
         }
     }
     return "a pass";

@@ -160,9 +160,9 @@ std::string signatureText(const Callable& c)
             starWritten = true;
         }
         s += p.name;
-        if (!p.defaultValue.empty()) {
+        if (p.hasDefault()) {
             s += '=';
-            s += p.defaultValue;
+            s += defaultText(p.defaultValue);
         } else if (p.optional) {
             s += "=<omitted>";
         }

@@ -41,6 +41,7 @@ std::string formatDiagnostic(const Diagnostic& d, std::string_view file, std::st
     out += severityName(d.severity);
     out += ": ";
     out += d.message;
+    if (!d.pass.empty() && d.pass != "input") out += " [" + d.pass + "]";
     out += '\n';
     if (!d.span.valid() || source.empty()) return out;
     const auto text = sourceLine(source, d.span.line);

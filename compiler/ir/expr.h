@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ir/op_name.h"
+
 #include "ir/dtype.h"
 #include "ir/span.h"
 
@@ -234,19 +236,21 @@ class CallNode final : public ExprNode {
 public:
     static constexpr ExprKind kKind = ExprKind::Call;
     // `op` is the name's one shared copy (internOp).
-    CallNode(const std::string& op, DataType dtype, std::vector<Expr> args, Attrs attrs,
+    CallNode(const InternedOp& op, DataType dtype, std::vector<Expr> args, Attrs attrs,
              std::vector<TensorTypeRef> tyArgs, Span span)
         : ExprNode(kKind, dtype, span), m_op(&op), m_args(std::move(args)), m_attrs(std::move(attrs)),
           m_tyArgs(std::move(tyArgs))
     {
     }
-    [[nodiscard]] const std::string& op() const { return *m_op; }
+    [[nodiscard]] const std::string& op() const { return m_op->name; }
+    // The op's row in the callable table; null for an op it does not know.
+    [[nodiscard]] const Callable* callable() const { return m_op->callable; }
     [[nodiscard]] const std::vector<Expr>& args() const { return m_args; }
     [[nodiscard]] const Attrs& attrs() const { return m_attrs; }
     [[nodiscard]] const std::vector<TensorTypeRef>& tyArgs() const { return m_tyArgs; }
 
 private:
-    const std::string* m_op;
+    const InternedOp* m_op;
     std::vector<Expr> m_args;
     Attrs m_attrs;
     std::vector<TensorTypeRef> m_tyArgs;

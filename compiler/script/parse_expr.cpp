@@ -160,7 +160,7 @@ Value Parser::parseLambda()
     // defined by the call, one per dimension of the region it is applied to.
     std::vector<Expr> ps(params.begin(), params.end());
     const Span span = spanFrom(start);
-    return Value::ofExpr(call("tirx.lambda", {tuple(std::move(ps), span), b}, {}, b->dtype(), {}, span), span);
+    return Value::ofExpr(call(kLambda, {tuple(std::move(ps), span), b}, {}, b->dtype(), {}, span), span);
 }
 
 Value Parser::parseOr()

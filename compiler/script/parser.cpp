@@ -215,6 +215,7 @@ ParseResult Parser::run()
     });
     result.diagnostics = std::move(m_diags);
     result.target = m_target;
+    result.targetSpan = m_targetSpan;
     return result;
 }
 
@@ -248,6 +249,7 @@ void Parser::parseTopLevelStatement()
         if (ctx.kind != Value::Kind::Target) fail(ctx.span, "expected a target in a module-level 'with' statement");
         if (m_target) error(start, "a file may set only one target");
         m_target = ctx.str;
+        m_targetSpan = ctx.span;
         expectOp(":");
         expectNewline();
         if (cur().kind != TokenKind::Indent) failAtCurrent("expected an indented block");

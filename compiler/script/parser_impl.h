@@ -170,7 +170,10 @@ public:
     Value callOldTile(std::string_view name, std::vector<Arg>& args, Span span);
     Expr toRegion(const Value& v, std::string_view param, std::string_view callee);
     Expr toQualifier(const Value& v, std::string_view param, std::string_view callee);
-    Expr defaultExpr(std::string_view text, Span span);
+    // Fails at the string unless it names an opcode the parameter accepts.
+    void checkOpcode(const Value& v, const CallableParam& param, std::string_view callee);
+    // The IR value of a parameter's default; null when it has none.
+    Expr defaultExpr(const CallableParam& param);
     Value regionCall(std::string op, std::vector<Expr> regionArgs, Attrs attrs, Span span);
     std::optional<FlatRegion> asRegionMarker(const Value& v);
 
@@ -213,6 +216,7 @@ public:
     std::vector<Module::Entry> m_functions;
     std::vector<std::pair<std::string, Span>> m_functionNames;
     std::optional<std::string> m_target;
+    Span m_targetSpan;
     bool m_sawModule = false;
     // Argument vectors of finished calls, reused by the next calls: a module
     // has thousands of calls, and growing a fresh vector for each one was a

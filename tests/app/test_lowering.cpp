@@ -35,7 +35,7 @@ QStringList presetPasses(const char* name)
 QStringList entryNames(const tirx::Trace& trace)
 {
     QStringList names;
-    for (const tirx::TraceEntry& entry : trace.entries) names << QString::fromStdString(entry.passName);
+    for (const auto& entry : trace.entries) names << QString::fromStdString(entry->passName);
     return names;
 }
 
@@ -67,7 +67,7 @@ private slots:
         QVERIFY(trace);
         QCOMPARE(entryNames(*trace), presetPasses("lower-tirx"));
         QCOMPARE(trace->targetTag, std::string("aws/trn1/trn1.2xlarge"));
-        QVERIFY(trace->entries.front().text.find("# x") == std::string::npos); // comments are not IR
+        QVERIFY(trace->entries.front()->text.find("# x") == std::string::npos); // comments are not IR
         QCOMPARE(window.passStepper()->model()->rowCount(), int(trace->entries.size()));
         QVERIFY(!window.lowering()->isStale());
     }
@@ -175,7 +175,7 @@ private slots:
         QStringList events;
         connect(lowering, &LoweringController::entryReady, &window, [&](std::shared_ptr<const tirx::Trace> partial) {
             events << u"entry %1 %2"_s.arg(partial->entries.size())
-                          .arg(QString::fromStdString(partial->entries.back().passName));
+                          .arg(QString::fromStdString(partial->entries.back()->passName));
         });
         connect(lowering, &LoweringController::traceReady, &window,
                 [&](std::shared_ptr<const tirx::Trace> t) { events << u"trace %1"_s.arg(t->entries.size()); });
@@ -219,9 +219,8 @@ private slots:
         int seen = 0;
         const LoweringController::Result result =
             LoweringController::lower({file.readAll().toStdString(), "lower-tirx", {}, "aws/trn1/trn1.2xlarge"},
-                                      [&](const tirx::PipelineOptions& options, const tirx::TraceEntry&) {
-                                          if (options.context.target == nullptr || options.name != "lower-tirx")
-                                              return false;
+                                      [&](const tirx::Trace& header, const tirx::TraceEntryRef&) {
+                                          if (header.targetTag.empty() || header.pipeline != "lower-tirx") return false;
                                           return ++seen < 2;
                                       });
         QVERIFY(result.trace);
@@ -244,7 +243,7 @@ private slots:
         // Which request each signal came from: "1e" an entry of the first,
         // "2t" the second's complete Trace.
         const auto origin = [](const tirx::Trace& trace) {
-            return trace.entries.front().text.find("(256, 256)") != std::string::npos ? u"1"_s : u"2"_s;
+            return trace.entries.front()->text.find("(256, 256)") != std::string::npos ? u"1"_s : u"2"_s;
         };
         QStringList events;
         connect(&controller, &LoweringController::entryReady, &controller,
@@ -291,9 +290,11 @@ private slots:
         window.passStepper()->setTarget(u"aws/trn1/trn1.32xlarge"_s);
         QVERIFY(traces.wait(kWaitMs));
         QCOMPARE(window.lowering()->trace()->targetTag, std::string("aws/trn1/trn1.32xlarge"));
-        QCOMPARE(window.lowering()->defaultTarget(), u"aws/trn1/trn1.32xlarge"_s);
-        QCOMPARE(QSettings().value(u"lowering/target"_s).toString(), u"aws/trn1/trn1.32xlarge"_s);
-        window.passStepper()->setTarget(u"aws/trn1/trn1.2xlarge"_s);
+        QCOMPARE(window.lowering()->targetOverride(), u"aws/trn1/trn1.32xlarge"_s);
+        QCOMPARE(QSettings().value(u"lowering/targetOverride"_s).toString(), u"aws/trn1/trn1.32xlarge"_s);
+        window.passStepper()->setTarget(QString());
+        QVERIFY(traces.wait(kWaitMs));
+        QCOMPARE(window.lowering()->trace()->targetTag, std::string("aws/trn1/trn1.2xlarge"));
     }
 
     void aPassSwitchedOffIsNotRun()

@@ -139,9 +139,9 @@ private slots:
         options.context.target = m_target;
         options.check = [](const Module& m, const PassContext& ctx) { return verifyModule(m, *ctx.target); };
         m_trace = runPipeline(parsed.module, options);
-        QVERIFY2(!m_trace.failed(), formatDiagnostics(m_trace.entries.back().diagnostics, "kernel").c_str());
+        QVERIFY2(!m_trace.failed(), formatDiagnostics(m_trace.entries.back()->diagnostics, "kernel").c_str());
         const MemoryPlan plan =
-            buildMemoryPlan(*m_trace.entries.back().module, *m_target, "TrnNaiveAllocator", &m_trace);
+            buildMemoryPlan(*m_trace.entries.back()->module, *m_target, "TrnNaiveAllocator", &m_trace);
         m_json = memoryPlanToJson(plan);
     }
 
@@ -178,7 +178,7 @@ private slots:
     void creatorIsUnknownWithoutTrace()
     {
         // Without the trace, a generated allocation is still told from the user's.
-        const MemoryPlan plan = buildMemoryPlan(*m_trace.entries.back().module, *m_target, "TrnNaiveAllocator");
+        const MemoryPlan plan = buildMemoryPlan(*m_trace.entries.back()->module, *m_target, "TrnNaiveAllocator");
         QCOMPARE(plan.allocations.front().name, std::string{"const_bias"});
         QVERIFY(plan.allocations.front().createdBy != "user");
         QCOMPARE(plan.allocations[1].createdBy, std::string{"user"});

@@ -48,7 +48,8 @@ private slots:
         DiffView view;
         connect(&stepper, &PassStepper::currentEntryChanged, &view, [&](int entry) {
             const auto& entries = trace->entries;
-            view.setEntries(entries[static_cast<size_t>(std::max(0, entry - 1))], entries[static_cast<size_t>(entry)]);
+            view.setEntries(*entries[static_cast<size_t>(std::max(0, entry - 1))],
+                            *entries[static_cast<size_t>(entry)]);
         });
         stepper.setPreset(u"none"_s);
         stepper.setTrace(trace);
@@ -142,7 +143,7 @@ private slots:
         view.show();
         QVERIFY(QTest::qWaitForWindowActive(&view));
         view.setFolding(false);
-        view.setEntries(trace->entries[0], trace->entries[1]);
+        view.setEntries(*trace->entries[0], *trace->entries[1]);
         DiffModel* model = view.model();
 
         // IR -> source: the user selects the store the guard used to wrap.
@@ -177,7 +178,7 @@ private slots:
         view.revealSourceLine(2);
         QVERIFY(view.selectedRows().isEmpty());
         // Plain texts carry no map.
-        view.setTexts(u"a"_s, trace->entries[0].text, u"b"_s, trace->entries[1].text);
+        view.setTexts(u"a"_s, trace->entries[0]->text, u"b"_s, trace->entries[1]->text);
         view.revealSourceLine(11);
         QVERIFY(view.selectedRows().isEmpty());
     }

@@ -26,13 +26,13 @@ std::shared_ptr<const tirx::Trace> makeTrace()
 {
     auto trace = std::make_shared<tirx::Trace>();
     trace->pipeline = "lower-tirx";
-    trace->entries.push_back(entry("input", false));
-    trace->entries.push_back(entry("TrnPrivateTensorAlloc", false));
-    trace->entries.push_back(entry("TrnNaiveAllocator", true));
-    trace->entries.push_back(
+    trace->entries.push_back(std::make_shared<const tirx::TraceEntry>(entry("input", false)));
+    trace->entries.push_back(std::make_shared<const tirx::TraceEntry>(entry("TrnPrivateTensorAlloc", false)));
+    trace->entries.push_back(std::make_shared<const tirx::TraceEntry>(entry("TrnNaiveAllocator", true)));
+    trace->entries.push_back(std::make_shared<const tirx::TraceEntry>(
         entry("TileDispatch", false,
-              {tirx::Diagnostic{tirx::Diagnostic::Severity::Warning, "slow path", tirx::Span{3, 5, 3, 9}}}));
-    trace->entries.push_back(entry("LowerTrainiumLayout", true));
+              {tirx::Diagnostic{tirx::Diagnostic::Severity::Warning, "slow path", tirx::Span{3, 5, 3, 9}}})));
+    trace->entries.push_back(std::make_shared<const tirx::TraceEntry>(entry("LowerTrainiumLayout", true)));
     return trace;
 }
 
@@ -44,10 +44,10 @@ std::shared_ptr<const tirx::Trace> traceWithoutTileDispatch()
 {
     auto trace = std::make_shared<tirx::Trace>();
     trace->pipeline = "custom";
-    trace->entries.push_back(entry("input", false));
-    trace->entries.push_back(entry("TrnPrivateTensorAlloc", true));
-    trace->entries.push_back(entry("TrnNaiveAllocator", true));
-    trace->entries.push_back(entry("LowerTrainiumLayout", true));
+    trace->entries.push_back(std::make_shared<const tirx::TraceEntry>(entry("input", false)));
+    trace->entries.push_back(std::make_shared<const tirx::TraceEntry>(entry("TrnPrivateTensorAlloc", true)));
+    trace->entries.push_back(std::make_shared<const tirx::TraceEntry>(entry("TrnNaiveAllocator", true)));
+    trace->entries.push_back(std::make_shared<const tirx::TraceEntry>(entry("LowerTrainiumLayout", true)));
     return trace;
 }
 

@@ -84,7 +84,7 @@ void PassListModel::rebuild()
     const int entries = m_trace ? static_cast<int>(m_trace->entries.size()) : 0;
     if (entries == 0 && m_pipeline.isEmpty()) return;
     m_rows.push_back(
-        {entries > 0 ? fromStd(m_trace->entries.front().passName) : u"input"_s, entries > 0 ? 0 : -1, false});
+        {entries > 0 ? fromStd(m_trace->entries.front()->passName) : u"input"_s, entries > 0 ? 0 : -1, false});
     std::vector<bool> shown(static_cast<size_t>(entries), false);
     if (entries > 0) shown[0] = true;
     // Each pipeline pass takes the next entry of its name; a pass switched
@@ -94,7 +94,7 @@ void PassListModel::rebuild()
         Row row{pass, -1, true};
         const std::string name = pass.toStdString();
         for (int e = next; e < entries; ++e) {
-            if (m_trace->entries[static_cast<size_t>(e)].passName == name) {
+            if (m_trace->entries[static_cast<size_t>(e)]->passName == name) {
                 row.entry = e;
                 shown[static_cast<size_t>(e)] = true;
                 next = e + 1;
@@ -107,7 +107,7 @@ void PassListModel::rebuild()
     // pipeline, or no pipeline at all) follow, so nothing that ran is hidden.
     for (int e = 1; e < entries; ++e) {
         if (!shown[static_cast<size_t>(e)])
-            m_rows.push_back({fromStd(m_trace->entries[static_cast<size_t>(e)].passName), e, false});
+            m_rows.push_back({fromStd(m_trace->entries[static_cast<size_t>(e)]->passName), e, false});
     }
 }
 
@@ -148,7 +148,7 @@ int PassListModel::rowOfEntry(int entry) const
 const tirx::TraceEntry* PassListModel::entryAt(int row) const
 {
     const int entry = entryOf(row);
-    return entry >= 0 ? &m_trace->entries[static_cast<size_t>(entry)] : nullptr;
+    return entry >= 0 ? m_trace->entries[static_cast<size_t>(entry)].get() : nullptr;
 }
 
 PassListModel::Status PassListModel::status(int row) const

@@ -39,12 +39,17 @@ PassStepper::PassStepper(QWidget* parent)
         m_preset->setItemData(m_preset->count() - 1, fromStd(preset.description), Qt::ToolTipRole);
     }
     m_preset->setToolTip(tr("Pipeline preset"));
+    // The first choice lowers for the module's own target; the others override it.
+    m_target->addItem(tr("Module's target"), QString());
+    m_target->setItemData(
+        0, tr("The target the module names, or %1 when it names none").arg(fromStd(tirx::defaultTarget().tag)),
+        Qt::ToolTipRole);
     for (const tirx::Target& target : tirx::targets()) {
         m_target->addItem(fromStd(target.tag), fromStd(target.tag));
         m_target->setItemData(m_target->count() - 1, fromStd(target.description), Qt::ToolTipRole);
     }
-    m_target->setToolTip(tr("Target, when the module names none"));
-    m_target->setCurrentIndex(m_target->findData(fromStd(tirx::defaultTarget().tag)));
+    m_target->setToolTip(tr("Target: the module's own, or one that overrides it"));
+    m_target->setCurrentIndex(0);
     m_view->installEventFilter(this);
 
     auto* back = new QAction(tr("Previous Pass"), this);

@@ -42,7 +42,7 @@ public:
     // Selecting a preset lists its passes, all switched on.
     [[nodiscard]] QString preset() const;
     void setPreset(const QString& preset);
-    // Target tag (tirx::targets()).
+    // Target tag that overrides the module's (tirx::targets()); empty for the module's own.
     [[nodiscard]] QString target() const;
     void setTarget(const QString& tag);
     void setHideUnchanged(bool hide);
