@@ -18,8 +18,12 @@ struct Input {
     ParseResult parsed;
 };
 
-// Reads PATH ("-" = standard input). On a read failure prints the error,
-// sets the outcome (BadInput) and returns nullopt.
+// Inputs larger than this are refused before they are parsed.
+inline constexpr size_t kMaxInputBytes = size_t{64} << 20;
+
+// Reads PATH ("-" = standard input; otherwise a regular file only, so a FIFO
+// or /dev/zero cannot block or flood the reader). On a read failure prints
+// the error, sets the outcome (BadInput) and returns nullopt.
 [[nodiscard]] std::optional<Input> readInput(const std::string& path, Outcome& outcome);
 
 // Reads PATH and parses it. On a read failure or a parse error prints the

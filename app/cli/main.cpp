@@ -4,7 +4,9 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <vector>
 
@@ -13,8 +15,9 @@ namespace {
 // One registration function per command file (cmd_<name>.cpp), in the
 // order `--help` lists them.
 const std::vector<tirx::cli::Registrar> kCommands = {
-    tirx::cli::registerFmt,   tirx::cli::registerCheck, tirx::cli::registerEqual,  tirx::cli::registerPasses,
-    tirx::cli::registerLower, tirx::cli::registerDiff,  tirx::cli::registerMemmap,
+    tirx::cli::registerFmt,    tirx::cli::registerCheck,  tirx::cli::registerEqual,
+    tirx::cli::registerPasses, tirx::cli::registerLower,  tirx::cli::registerDiff,
+    tirx::cli::registerMemmap, tirx::cli::registerLayout, tirx::cli::registerGraph,
 };
 
 int toStatus(tirx::cli::Exit exit) { return static_cast<int>(exit); }
@@ -51,6 +54,11 @@ int main(int argc, char** argv)
 
     if (app.get_subcommands().empty()) {
         std::fputs(app.help().c_str(), stderr);
+        return toStatus(Exit::Usage);
+    }
+    // Output lost to a full disk or a closed pipe must not end in success.
+    if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+        std::fprintf(stderr, "tirx-cli: error: cannot write the standard output: %s\n", std::strerror(errno));
         return toStatus(Exit::Usage);
     }
     return toStatus(outcome.exit);

@@ -1,11 +1,24 @@
 #include "pipeline_options.h"
 
+#include "transform/registry.h"
+
 #include <cstdio>
 #include <sstream>
 
 namespace tirx::cli {
 
-std::string targetOptionHelp() { return "target tag (default: the module's, else " + defaultTarget().tag + ")"; }
+bool requireKnownPass(const std::string& name, Outcome& outcome)
+{
+    if (findPass(name)) return true;
+    std::fprintf(stderr, "tirx-cli: error: unknown pass '%s' (see `tirx-cli passes`)\n", name.c_str());
+    outcome.exit = Exit::Usage;
+    return false;
+}
+
+std::string targetOptionHelp()
+{
+    return "target tag (default: the module's, else " + defaultTarget().tag + ")";
+}
 
 void PipelineChoice::addOptions(CLI::App& cmd)
 {
