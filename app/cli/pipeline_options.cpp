@@ -15,10 +15,7 @@ bool requireKnownPass(const std::string& name, Outcome& outcome)
     return false;
 }
 
-std::string targetOptionHelp()
-{
-    return "target tag (default: the module's, else " + defaultTarget().tag + ")";
-}
+std::string targetOptionHelp() { return "target tag (default: the module's, else " + defaultTarget().tag + ")"; }
 
 void PipelineChoice::addOptions(CLI::App& cmd)
 {

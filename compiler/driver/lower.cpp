@@ -75,9 +75,9 @@ LowerResult lower(const LowerRequest& request)
         result.targetSource = TargetSource::Module;
         result.target = findTarget(*result.parsed.target);
         if (!result.target)
-            result.diagnostics.push_back(error("unknown target '" + *result.parsed.target +
-                                                   "' (known: " + knownTargets() + ")",
-                                               result.parsed.targetSpan));
+            result.diagnostics.push_back(
+                error("unknown target '" + *result.parsed.target + "' (known: " + knownTargets() + ")",
+                      result.parsed.targetSpan));
     } else {
         result.target = &defaultTarget();
     }
