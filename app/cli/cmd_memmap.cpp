@@ -30,6 +30,13 @@ std::string table(const MemoryPlan& plan)
                       static_cast<long long>(a.bytesPerPartition), source.c_str(), a.createdBy.c_str());
         out += line;
     }
+    for (const auto& o : plan.overlaps) {
+        const auto& a = plan.allocations[o.earlier];
+        const auto& b = plan.allocations[o.later];
+        std::snprintf(line, sizeof line, "overlap: %s and %s in %s, bytes %lld..%lld\n", b.name.c_str(), a.name.c_str(),
+                      a.scope.c_str(), static_cast<long long>(o.bytes.begin), static_cast<long long>(o.bytes.end - 1));
+        out += line;
+    }
     for (const auto& [scope, t] : plan.totals) {
         std::snprintf(line, sizeof line, "%s: %lld allocated, %lld peak live, %lld capacity (bytes per partition)\n",
                       scope.c_str(), static_cast<long long>(t.allocatedBytesPerPartition),
@@ -69,7 +76,7 @@ void registerMemmap(CLI::App& app, Outcome& outcome)
             return;
         }
         std::fputs(formatDiagnostics(entry->diagnostics, input.path, input.source).c_str(), stderr);
-        const auto plan = buildMemoryPlan(*entry->module, *options.context.target, after, &trace);
+        const auto plan = buildMemoryPlan(*entry->module, *options.context.target, after);
         writeOutput(output, json ? memoryPlanToJson(plan).dump(2) + "\n" : table(plan), outcome);
         if (entry->failed) outcome.exit = Exit::BadInput;
     });

@@ -1,10 +1,10 @@
 #include "transform/workspace_rules.h"
 
+#include "analysis/alloc_info.h"
 #include "analysis/instruction_plan.h"
 #include "analysis/reduction_plan.h"
 #include "ir/make.h"
 #include "ir/tensor_type.h"
-#include "transform/alloc_info.h"
 
 #include <bit>
 #include <optional>
@@ -50,13 +50,14 @@ std::optional<int64_t> partitionsOf(const Expr& operand)
     return constInt(type->shape().front());
 }
 
-Var newWorkspace(const std::string& name, const std::vector<int64_t>& shape, DataType dtype, const std::string& scope)
+Var newWorkspace(const std::string& name, const std::vector<int64_t>& shape, DataType dtype, const std::string& scope,
+                 const std::shared_ptr<const VarOrigin>& origin)
 {
     TensorType::Fields f;
     for (auto d : shape) f.shape.push_back(intImm(d));
     f.dtype = dtype;
     f.scope = scope;
-    return makeVar(name, VarType::tensorType(makeTensorType(std::move(f))));
+    return makeVar(name, VarType::tensorType(makeTensorType(std::move(f))), {}, origin);
 }
 
 Stmt allocStmt(const Var& var, std::vector<Expr> args)
@@ -86,11 +87,16 @@ struct RuleError {
 // attach so far.
 class TileCall {
 public:
-    TileCall(const CallNode& call, const Callable& callable) : m_call(call), m_callable(callable), m_args(call.args())
+    TileCall(const CallNode& call, const Callable& callable, Span span)
+        : m_call(call), m_callable(callable), m_args(call.args()),
+          m_origin(
+              std::make_shared<const VarOrigin>(VarOrigin{"TrnPrivateTensorAlloc", std::string{callable.name}, span}))
     {
     }
 
     [[nodiscard]] std::string_view name() const { return m_callable.name; }
+    // What the workspaces this call gets record about their creator.
+    [[nodiscard]] const std::shared_ptr<const VarOrigin>& origin() const { return m_origin; }
     [[nodiscard]] Expr operand(std::string_view name) const
     {
         const auto i = operandIndex(m_callable, name);
@@ -137,6 +143,7 @@ private:
     const CallNode& m_call;
     const Callable& m_callable;
     std::vector<Expr> m_args;
+    std::shared_ptr<const VarOrigin> m_origin;
     bool m_changed = false;
 };
 
@@ -220,7 +227,7 @@ void partialReduceRule(TileCall& c, WorkspaceTable& table, const VarRanges& rang
     std::vector<int64_t> shape;
     const ReductionPlan plan = planAndCheck(c, ranges, shape);
     if (plan.reductionBlocks == 1) return;
-    auto var = newWorkspace("partial_reduce", shape, dtypeOf(reductionOutput(c)), "trn.sbuf");
+    auto var = newWorkspace("partial_reduce", shape, dtypeOf(reductionOutput(c)), "trn.sbuf", c.origin());
     c.set("partial_reduce", table.add({var, allocStmt(var, {}), nullptr}));
 }
 
@@ -238,7 +245,7 @@ void constBiasRule(TileCall& c, WorkspaceTable& table)
     const auto partitions = partitionsOf(c.operand("dst"));
     if (!partitions)
         throw RuleError{"cannot size the const_bias workspace: the destination's partition count is not a constant"};
-    c.set("const_bias", table.constBias(value, *partitions, width));
+    c.set("const_bias", table.constBias(value, *partitions, width, c.origin()));
 }
 
 // Acc-psum rule (chapter 05 §3.5): an (8, P_D, 512) PSUM accumulator at bank
@@ -250,7 +257,8 @@ void accPsumRule(TileCall& c, WorkspaceTable& table)
     if (!dst || dst->isPsum()) return;
     const auto partitions = partitionsOf(c.operand("D"));
     if (!partitions) return;
-    auto var = newWorkspace("acc_psum", {kPsumBanks, *partitions, kPsumBankElements}, DataType::float32(), "trn.psum");
+    auto var = newWorkspace("acc_psum", {kPsumBanks, *partitions, kPsumBankElements}, DataType::float32(), "trn.psum",
+                            c.origin());
     c.set("acc_psum", table.add({var, allocStmt(var, {tuple({intImm(0), intImm(0)})}), nullptr}));
 }
 
@@ -270,13 +278,14 @@ void unaryReduceRule(TileCall& c, WorkspaceTable& table, const VarRanges& ranges
     const bool needsPartial = plan.reductionBlocks != 1 && !c.has("partial_reduce");
     const bool needsBias = !biasIsRegion(c) && !c.has("const_bias");
     if (needsPartial) {
-        auto var = newWorkspace("partial_reduce", partialShape, dtypeOf(c.operand("reduced")), "trn.sbuf");
+        auto var = newWorkspace("partial_reduce", partialShape, dtypeOf(c.operand("reduced")), "trn.sbuf", c.origin());
         c.set("partial_reduce", table.add({var, allocStmt(var, {}), nullptr}));
     }
     if (needsBias) {
         Expr value = c.operand("bias");
         if (isAbsent(value)) value = floatImm(0.0);
-        auto var = newWorkspace("const_bias", {plan.partitions, plan.instSize}, dtypeOf(c.operand("dst")), "trn.sbuf");
+        auto var = newWorkspace("const_bias", {plan.partitions, plan.instSize}, dtypeOf(c.operand("dst")), "trn.sbuf",
+                                c.origin());
         c.set("const_bias",
               table.add({var, allocStmt(var, {}), memsetInit(var, plan.partitions, plan.instSize, value)}));
     }
@@ -290,13 +299,14 @@ Var WorkspaceTable::add(Workspace ws)
     return m_workspaces.back().var;
 }
 
-Var WorkspaceTable::constBias(const Expr& value, int64_t partitions, int64_t width)
+Var WorkspaceTable::constBias(const Expr& value, int64_t partitions, int64_t width,
+                              const std::shared_ptr<const VarOrigin>& origin)
 {
     const double v = as<FloatImmNode>(value)->value();
     const auto key = std::make_tuple(value->dtype().str(), std::bit_cast<uint64_t>(v));
     auto found = m_constBias.find(key);
     if (found == m_constBias.end()) {
-        auto var = newWorkspace("const_bias", {partitions, width}, value->dtype(), "trn.sbuf");
+        auto var = newWorkspace("const_bias", {partitions, width}, value->dtype(), "trn.sbuf", origin);
         m_constBias.emplace(key, m_workspaces.size());
         return add({var, allocStmt(var, {}), memsetInit(var, partitions, width, value)});
     }
@@ -307,8 +317,8 @@ Var WorkspaceTable::constBias(const Expr& value, int64_t partitions, int64_t wid
     if (oldP >= partitions && oldW >= width) return ws.var;
     // A larger tile replaces the entry; its memset is built from this call's
     // sizes, exactly as the reference does (which may leave part uninitialised).
-    auto bigger =
-        newWorkspace("const_bias", {std::max(oldP, partitions), std::max(oldW, width)}, value->dtype(), "trn.sbuf");
+    auto bigger = newWorkspace("const_bias", {std::max(oldP, partitions), std::max(oldW, width)}, value->dtype(),
+                               "trn.sbuf", origin);
     m_replaced[ws.var.get()] = bigger;
     ws = Workspace{bigger, allocStmt(bigger, {}), memsetInit(bigger, partitions, width, value)};
     return bigger;
@@ -317,7 +327,7 @@ Var WorkspaceTable::constBias(const Expr& value, int64_t partitions, int64_t wid
 Expr attachWorkspaces(const CallNode& call, const Callable& callable, Span span, WorkspaceTable& table,
                       const VarRanges& ranges, std::vector<Diagnostic>& diagnostics)
 {
-    TileCall c(call, callable);
+    TileCall c(call, callable, span);
     const auto name = callable.name;
     try {
         if (name == "T.trn.tile.activation")

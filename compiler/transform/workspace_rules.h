@@ -38,8 +38,8 @@ public:
     // Appends a workspace nobody else shares.
     Var add(Workspace ws);
     // The shared constant-bias tile for `value` covering (partitions, width),
-    // created or grown as needed.
-    Var constBias(const Expr& value, int64_t partitions, int64_t width);
+    // created or grown as needed; a new tile records `origin` as its creator.
+    Var constBias(const Expr& value, int64_t partitions, int64_t width, const std::shared_ptr<const VarOrigin>& origin);
 
 private:
     std::vector<Workspace> m_workspaces;
