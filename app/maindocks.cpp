@@ -59,7 +59,8 @@ void MainWindow::createDocks()
     resizeDocks({m_passesDock, m_diffDock}, {190, 560}, Qt::Vertical);
     resizeDocks({m_problemsDock}, {110}, Qt::Vertical);
 
-    for (QDockWidget* dock : {m_passesDock, m_diffDock, m_irDock, m_problemsDock})
+    createMemoryDock();
+    for (QDockWidget* dock : {m_passesDock, m_diffDock, m_irDock, m_memoryDock, m_problemsDock})
         m_viewMenu->addAction(dock->toggleViewAction());
     m_viewMenu->addSeparator();
     const QList<QAction*> stepping = m_stepper->actions();
@@ -135,6 +136,7 @@ void MainWindow::showTrace(std::shared_ptr<const tirx::Trace> trace)
 
 void MainWindow::showEntry(int entry)
 {
+    showMemory(entry);
     if (!m_trace || entry < 0 || entry >= static_cast<int>(m_trace->entries.size())) {
         m_diff->clear();
         m_ir->clear();
@@ -186,6 +188,7 @@ QStringList MainWindow::prepareScreenshot(const QString& passName, const QString
         warnings << tr("no pass named %1 ran; showing the last pass").arg(passName);
     else if (!passName.isEmpty())
         m_chosenPass = passName;
+    if (raiseMemoryView(view)) return warnings;
     if (view == u"diff"_s)
         m_diffDock->raise();
     else if (view == u"ir"_s)

@@ -18,6 +18,7 @@ class FileWatch;
 class FindBar;
 class IrView;
 class LoweringController;
+class MemoryPanel;
 class QActionGroup;
 class QMessageBox;
 class QTimer;
@@ -46,6 +47,7 @@ public:
     [[nodiscard]] PassStepper* passStepper() const { return m_stepper; }
     [[nodiscard]] DiffView* diffView() const { return m_diff; }
     [[nodiscard]] IrView* irView() const { return m_ir; }
+    [[nodiscard]] MemoryPanel* memoryPanel() const { return m_memory; }
     [[nodiscard]] QListWidget* problems() const { return m_problems; }
     [[nodiscard]] FindBar* findBar() const { return m_findBar; }
 
@@ -124,6 +126,13 @@ private:
     void createThemeMenu(QMenu* view);
     void createHelpMenu();
     void createDocks();
+    // The memory dock (memorydocks.cpp): the SBUF and PSUM maps and the
+    // allocation table of the pass the stepper shows.
+    void createMemoryDock();
+    void showMemory(int entry);
+    // Brings the memory dock forward on `view` ("sbuf", "psum", "alloc");
+    // false for any other view.
+    bool raiseMemoryView(const QString& view);
     // Without a saved layout: the docks take what the editor does not need
     // for a line of about a hundred characters.
     void balanceDocks();
@@ -163,6 +172,8 @@ private:
     QDockWidget* m_diffDock = nullptr;
     QDockWidget* m_irDock = nullptr;
     QDockWidget* m_problemsDock = nullptr;
+    MemoryPanel* m_memory = nullptr;
+    QDockWidget* m_memoryDock = nullptr;
     QMenu* m_viewMenu = nullptr;
     std::shared_ptr<const tirx::Trace> m_trace;
     Document m_document;

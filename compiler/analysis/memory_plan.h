@@ -75,6 +75,11 @@ struct PlannedAllocation {
     ProgramPoint definition;
     ProgramPoint firstUse; // set by PlanDetail::Full
     ProgramPoint lastUse;
+    // The program points the tensor must keep its bytes over (PlanDetail::
+    // Full): from its first use to its last, widened to the whole of every
+    // loop that uses it but does not define it, since a later iteration
+    // reads what an earlier one wrote.
+    Interval live;
 
     [[nodiscard]] bool placed() const { return !rects.empty(); }
 };

@@ -22,14 +22,19 @@ public:
     std::unordered_map<const VarNode*, Uses> uses;
     std::unordered_map<const VarNode*, ProgramPoint> servedBy; // a workspace operand's first tile call
     std::unordered_map<const VarNode*, std::string_view> servedOp;
-    std::vector<const VarNode*> allocated; // in program order
+    std::vector<const VarNode*> allocated;             // in program order
+    std::unordered_map<const VarNode*, int> definedAt; // an allocation's order
+    std::unordered_map<const VarNode*, Interval> live; // [first, last + 1) widened over loops
 
     void visitStmt(const Stmt& s) override
     {
         if (!s) return;
         if (s->kind() != StmtKind::Seq) {
             m_point = {m_order++, s->span()};
-            if (auto view = allocView(s)) allocated.push_back(view->var.get());
+            if (auto view = allocView(s)) {
+                allocated.push_back(view->var.get());
+                definedAt.emplace(view->var.get(), m_point.order);
+            }
         }
         IrVisitor::visitStmt(s);
     }
@@ -40,6 +45,29 @@ protected:
         if (!v.isTensor()) return;
         auto [it, inserted] = uses.try_emplace(&v, Uses{m_point, m_point});
         if (!inserted) it->second.last = m_point;
+        widen(&v, m_point.order, m_point.order + 1);
+        if (!m_loops.empty()) m_loops.back().used.push_back(&v);
+    }
+
+    // A tensor used in a loop it was not defined in is live over the whole
+    // loop; its use counts as a use in the enclosing loop too.
+    void visitFor(const ForNode& s) override
+    {
+        const int begin = m_point.order;
+        m_loops.push_back({begin, {}});
+        IrVisitor::visitFor(s);
+        Loop loop = std::move(m_loops.back());
+        m_loops.pop_back();
+        const int end = m_order; // one past the loop's last statement
+        std::sort(loop.used.begin(), loop.used.end());
+        loop.used.erase(std::unique(loop.used.begin(), loop.used.end()), loop.used.end());
+        for (const VarNode* v : loop.used) {
+            const auto def = definedAt.find(v);
+            const bool definedInside = def != definedAt.end() && def->second > begin;
+            if (definedInside) continue;
+            widen(v, begin, end);
+            if (!m_loops.empty()) m_loops.back().used.push_back(v);
+        }
     }
 
     void visitCall(const CallNode& c) override
@@ -55,8 +83,22 @@ protected:
     }
 
 private:
+    struct Loop {
+        int begin;
+        std::vector<const VarNode*> used; // tensors used inside, not defined inside
+    };
+
+    void widen(const VarNode* v, int begin, int end)
+    {
+        auto [it, inserted] = live.try_emplace(v, Interval{begin, end});
+        if (inserted) return;
+        it->second.begin = std::min<int64_t>(it->second.begin, begin);
+        it->second.end = std::max<int64_t>(it->second.end, end);
+    }
+
     int m_order = 0;
     ProgramPoint m_point;
+    std::vector<Loop> m_loops;
 };
 
 int64_t bytesOf(const PlannedAllocation& a)
@@ -77,6 +119,8 @@ void addLifetimes(const Function& fn, std::vector<PlannedAllocation>& allocation
             a.firstUse = it->second.first;
             a.lastUse = it->second.last;
         }
+        const auto live = collector.live.find(var);
+        a.live = live != collector.live.end() ? live->second : Interval{a.definition.order, a.definition.order + 1};
         if (!a.serves.empty()) continue; // the creating pass recorded the call
         if (auto it = collector.servedBy.find(var); it != collector.servedBy.end()) {
             a.servesSpan = it->second.span;

@@ -60,12 +60,23 @@ private slots:
     void laterViewsFallBackToEditorWithWarning()
     {
         QString error;
-        const auto options = parse({u"--view"_s, u"sbuf"_s, u"--pass"_s, u"TileDispatch"_s}, &error);
+        const auto options = parse({u"--view"_s, u"layout"_s, u"--pass"_s, u"TileDispatch"_s}, &error);
         QVERIFY2(options, qPrintable(error));
         QCOMPARE(options->view, u"editor"_s);
         QCOMPARE(options->pass, u"TileDispatch"_s);
         QCOMPARE(options->warnings.size(), 1);
-        QVERIFY(options->warnings.first().contains(u"sbuf"_s));
+        QVERIFY(options->warnings.first().contains(u"layout"_s));
+    }
+
+    void memoryViewsAreHonoured()
+    {
+        for (const QString& view : {u"sbuf"_s, u"psum"_s, u"alloc"_s}) {
+            QString error;
+            const auto options = parse({u"--view"_s, view}, &error);
+            QVERIFY2(options, qPrintable(error));
+            QCOMPARE(options->view, view);
+            QVERIFY(options->warnings.isEmpty());
+        }
     }
 
     void diffViewAndPassAreHonoured()
