@@ -17,6 +17,7 @@ class DiffView;
 class FileWatch;
 class FindBar;
 class IrView;
+class LayoutDocks;
 class LoweringController;
 class MemoryPanel;
 class QActionGroup;
@@ -50,6 +51,7 @@ public:
     [[nodiscard]] MemoryPanel* memoryPanel() const { return m_memory; }
     [[nodiscard]] QListWidget* problems() const { return m_problems; }
     [[nodiscard]] FindBar* findBar() const { return m_findBar; }
+    [[nodiscard]] LayoutDocks* layoutDocks() const { return m_layoutDocks; }
 
     static constexpr int kAutosaveIntervalMs = 3000;
     // Autosave writes the editor's text to the recovery folder this often
@@ -174,6 +176,7 @@ private:
     QDockWidget* m_problemsDock = nullptr;
     MemoryPanel* m_memory = nullptr;
     QDockWidget* m_memoryDock = nullptr;
+    LayoutDocks* m_layoutDocks = nullptr;
     QMenu* m_viewMenu = nullptr;
     std::shared_ptr<const tirx::Trace> m_trace;
     Document m_document;

@@ -57,15 +57,12 @@ private slots:
         QVERIFY(options->warnings.isEmpty());
     }
 
-    void laterViewsFallBackToEditorWithWarning()
+    void viewsOfLaterIssuesAreRejected()
     {
         QString error;
-        const auto options = parse({u"--view"_s, u"layout"_s, u"--pass"_s, u"TileDispatch"_s}, &error);
-        QVERIFY2(options, qPrintable(error));
-        QCOMPARE(options->view, u"editor"_s);
-        QCOMPARE(options->pass, u"TileDispatch"_s);
-        QCOMPARE(options->warnings.size(), 1);
-        QVERIFY(options->warnings.first().contains(u"layout"_s));
+        const auto options = parse({u"--view"_s, u"nki"_s}, &error);
+        QVERIFY(!options);
+        QVERIFY2(error.contains(u"nki"_s), qPrintable(error));
     }
 
     void memoryViewsAreHonoured()

@@ -110,16 +110,6 @@ private slots:
         QCOMPARE(QImage(png).size(), QSize(1280, 800));
     }
 
-    void laterViewsWarnButSucceed()
-    {
-        QTemporaryDir dir;
-        const QString png = dir.filePath(u"diff.png"_s);
-        const Run run = runExplorer({u"--screenshot"_s, png, u"--view"_s, u"layout"_s, example(u"copy_layout.py"_s)});
-        QCOMPARE(run.exitCode, 0);
-        QVERIFY2(run.standardError.contains(u"warning"_s), qPrintable(run.standardError));
-        QVERIFY(QFile::exists(png));
-    }
-
     void memoryViewsOfAnExample()
     {
         QTemporaryDir dir;
