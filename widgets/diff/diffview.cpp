@@ -1,5 +1,7 @@
 #include "diff/diffview.h"
 
+#include "fromstd.h"
+
 #include "diff/diffmodel.h"
 #include "diff/diffpane.h"
 #include "diff/unifieddiffhighlighter.h"
@@ -29,8 +31,6 @@ QFont codeFont()
     font.setFixedPitch(true);
     return font;
 }
-
-QString fromStd(std::string_view text) { return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())); }
 
 QToolButton* toolButton(QAction* action, QWidget* parent)
 {

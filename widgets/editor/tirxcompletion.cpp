@@ -1,5 +1,7 @@
 #include "editor/tirxcompletion.h"
 
+#include "fromstd.h"
+
 #include "ir/callables.h"
 
 #include <Qsci/qsciscintilla.h>
@@ -32,7 +34,7 @@ QStringList TirxCompletion::completionsFor(const QString& prefix)
         if (!c.replacedBy.empty() || !c.name.starts_with(p) || c.name.size() == p.size()) continue;
         std::string_view rest = c.name.substr(p.size());
         rest = rest.substr(0, rest.find('.'));
-        names << QString::fromUtf8(rest.data(), static_cast<qsizetype>(rest.size()));
+        names << fromStd(rest);
     }
     names.sort();
     names.removeDuplicates();
@@ -44,7 +46,7 @@ QString TirxCompletion::callTipFor(const QString& name)
     const tirx::Callable* c = tirx::findCallable(name.toStdString());
     if (!c) return {};
     QString tip = QString::fromStdString(tirx::signatureText(*c));
-    if (!c->doc.empty()) tip += u'\n' + QString::fromUtf8(c->doc.data(), static_cast<qsizetype>(c->doc.size()));
+    if (!c->doc.empty()) tip += u'\n' + fromStd(c->doc);
     return tip;
 }
 
