@@ -6,13 +6,14 @@
 
 #include "diff/diffview.h"
 #include "editor/codeeditor.h"
-#include "editor/editorcolors.h"
 #include "irview/irview.h"
 #include "passes/passstepper.h"
+#include "passes/targetselector.h"
+#include "problems/problemsmodel.h"
+#include "problems/problemsview.h"
 
 #include <QDockWidget>
 #include <QFontMetrics>
-#include <QListWidget>
 #include <QMenu>
 #include <QScopedValueRollback>
 #include <QStatusBar>
@@ -20,16 +21,12 @@
 using namespace Qt::StringLiterals;
 
 namespace {
-constexpr int kLineRole = Qt::UserRole + 1;
-constexpr int kColumnRole = Qt::UserRole + 2;
 // The editor keeps room for this many columns when the window is wide...
 constexpr int kEditorColumns = 100;
 // ...plus its fold and marker margins and scroll bar.
 constexpr int kEditorChromePx = 60;
 // ...and the docks never get less than this.
 constexpr int kMinDockWidth = 700;
-
-QString fromStd(std::string_view text) { return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())); }
 
 QDockWidget* makeDock(const QString& title, const QString& name, QWidget* widget, QMainWindow* window)
 {
@@ -46,7 +43,6 @@ void MainWindow::createDocks()
     m_diffDock = makeDock(tr("Diff"), u"DiffDock"_s, m_diff, this);
     m_irDock = makeDock(tr("IR"), u"IrDock"_s, m_ir, this);
     m_problemsDock = makeDock(tr("Problems"), u"ProblemsDock"_s, m_problems, this);
-    m_problems->setAlternatingRowColors(true);
 
     addDockWidget(Qt::RightDockWidgetArea, m_passesDock);
     splitDockWidget(m_passesDock, m_diffDock, Qt::Vertical);
@@ -65,7 +61,8 @@ void MainWindow::createDocks()
     const QList<QAction*> stepping = m_stepper->actions();
     m_viewMenu->addActions(stepping);
 
-    connect(m_problems, &QListWidget::itemActivated, this, &MainWindow::jumpToProblem);
+    connect(m_problems, &ProblemsView::problemActivated, this,
+            [this](int line, int column) { jumpTo(line, column, true); });
     connectSourceLinks();
 }
 
@@ -98,8 +95,9 @@ void MainWindow::balanceDocks()
 void MainWindow::connectLowering()
 {
     m_stepper->setPreset(m_lowering->preset());
-    m_stepper->setTarget(m_lowering->defaultTarget());
-    connect(m_stepper, &PassStepper::targetChanged, m_lowering, &LoweringController::setDefaultTarget);
+    m_stepper->targetSelector()->setOverrideTag(m_lowering->targetOverride());
+    connect(m_stepper->targetSelector(), &TargetSelector::overrideChanged, m_lowering,
+            &LoweringController::setTargetOverride);
     connect(m_stepper, &PassStepper::enabledPassesChanged, m_lowering, &LoweringController::setPasses);
     connect(m_editor, &CodeEditor::textChanged, m_lowering, [this] { m_lowering->setSource(m_editor->text()); });
     connect(m_stepper, &PassStepper::presetChanged, m_lowering, &LoweringController::setPreset);
@@ -114,23 +112,14 @@ void MainWindow::connectLowering()
         else
             statusBar()->clearMessage();
     });
-    connect(m_stepper, &PassStepper::currentEntryChanged, this, [this](int entry) {
-        if (!m_showingTrace && m_trace && entry >= 0 && entry < static_cast<int>(m_trace->entries.size()))
-            m_chosenPass = fromStd(m_trace->entries[static_cast<size_t>(entry)].passName);
-        showEntry(entry);
-    });
+    connect(m_lowering, &LoweringController::traceCleared, this, [this] { showTrace(nullptr); });
+    connect(m_stepper, &PassStepper::currentEntryChanged, this, &MainWindow::showEntry);
 }
 
 void MainWindow::showTrace(std::shared_ptr<const tirx::Trace> trace)
 {
     m_trace = trace;
-    {
-        // The stepper falls back to the last entry while the chosen pass has
-        // not run yet; that is not the user's choice.
-        const QScopedValueRollback guard(m_showingTrace, true);
-        m_stepper->setTrace(std::move(trace));
-        if (!m_chosenPass.isEmpty()) m_stepper->selectPass(m_chosenPass);
-    }
+    m_stepper->setTrace(std::move(trace));
 }
 
 void MainWindow::showEntry(int entry)
@@ -149,23 +138,12 @@ void MainWindow::showEntry(int entry)
 void MainWindow::showDiagnostics(const std::vector<tirx::Diagnostic>& diagnostics)
 {
     m_editor->setDiagnostics(diagnostics);
-    m_problems->clear();
-    for (const tirx::Diagnostic& d : diagnostics) {
-        const bool error = d.severity == tirx::Diagnostic::Severity::Error;
-        QString text = fromStd(tirx::severityName(d.severity)) + u": "_s + QString::fromStdString(d.message);
-        if (d.span.valid()) text = u"%1:%2: "_s.arg(d.span.line).arg(d.span.column) + text;
-        auto* item = new QListWidgetItem(text, m_problems);
-        item->setData(kLineRole, static_cast<int>(d.span.line));
-        item->setData(kColumnRole, static_cast<int>(d.span.column));
-        const EditorColors& colors = EditorColors::forPalette(m_problems->palette());
-        item->setForeground(error ? colors.errorText : colors.warningText);
-    }
-    m_problemsDock->setWindowTitle(diagnostics.empty() ? tr("Problems") : tr("Problems (%1)").arg(diagnostics.size()));
-}
-
-void MainWindow::jumpToProblem(QListWidgetItem* item)
-{
-    jumpTo(item->data(kLineRole).toInt(), item->data(kColumnRole).toInt(), true);
+    m_problems->model()->setDiagnostics(diagnostics);
+    // The count is of problems; notes are shown on request and not counted.
+    const ProblemsModel& model = *m_problems->model();
+    const int problems =
+        model.count(tirx::Diagnostic::Severity::Error) + model.count(tirx::Diagnostic::Severity::Warning);
+    m_problemsDock->setWindowTitle(problems == 0 ? tr("Problems") : tr("Problems (%1)").arg(problems));
 }
 
 void MainWindow::jumpTo(int line, int column, bool focus)
@@ -183,9 +161,7 @@ QStringList MainWindow::prepareScreenshot(const QString& passName, const QString
     QStringList warnings;
     m_lowering->lowerNow(m_editor->text());
     if (!passName.isEmpty() && !m_stepper->selectPass(passName))
-        warnings << tr("no pass named %1 ran; showing the last pass").arg(passName);
-    else if (!passName.isEmpty())
-        m_chosenPass = passName;
+        warnings << tr("no pass named %1 ran; showing the default pass").arg(passName);
     if (view == u"diff"_s)
         m_diffDock->raise();
     else if (view == u"ir"_s)

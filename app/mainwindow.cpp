@@ -9,6 +9,7 @@
 #include "editor/findbar.h"
 #include "irview/irview.h"
 #include "passes/passstepper.h"
+#include "problems/problemsview.h"
 
 #include <QAction>
 #include <QApplication>
@@ -17,7 +18,6 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QListWidget>
 #include <QMessageBox>
 #include <QScreen>
 #include <QSettings>
@@ -29,6 +29,9 @@ using namespace Qt::StringLiterals;
 
 namespace {
 const QString kExamplesDir = u":/examples"_s;
+// File > New starts from a kernel that lowers, not from an empty buffer
+// that only errors.
+const QString kNewFileTemplate = u":/templates/new_kernel.py"_s;
 const QString kFileFilter = u"TVMScript (*.py);;All files (*)"_s;
 constexpr int kStatusTimeoutMs = 3000;
 // Leaves room for a window manager's frame on a 1280x800 screen.
@@ -38,7 +41,7 @@ constexpr QSize kFirstRunSize(1200, 740);
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_editor(new CodeEditor(this)), m_findBar(new FindBar(m_editor, this)),
       m_lowering(new LoweringController(this)), m_stepper(new PassStepper(this)), m_diff(new DiffView(this)),
-      m_ir(new IrView(this)), m_problems(new QListWidget(this)), m_recovery(std::make_unique<RecoveryStore>()),
+      m_ir(new IrView(this)), m_problems(new ProblemsView(this)), m_recovery(std::make_unique<RecoveryStore>()),
       m_autosaveTimer(new QTimer(this)), m_fileWatch(new FileWatch(this))
 {
     setObjectName(u"MainWindow"_s);
@@ -76,6 +79,11 @@ void MainWindow::setEditorText(const QString& text)
     // The editor now matches a file or an example: nothing to recover.
     m_autosavePending = false;
     m_recovery->discard();
+    // Another document: its passes are not the last one's, and it lands on
+    // its own default pass. A message about the last file no longer applies.
+    m_lowering->forgetTrace();
+    m_stepper->forgetChoice();
+    statusBar()->clearMessage();
     // A freshly opened module is lowered at once rather than after the debounce.
     m_lowering->lowerNow(text);
 }
@@ -125,7 +133,8 @@ void MainWindow::newFile()
     if (!maybeSave()) return;
     m_document = Document();
     m_fileWatch->stop();
-    setEditorText(QString());
+    QString ignored;
+    setEditorText(Document::readText(kNewFileTemplate, &ignored).value_or(QString()));
     updateTitle();
 }
 

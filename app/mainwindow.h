@@ -23,9 +23,8 @@ class QMessageBox;
 class QTimer;
 class RecoveryDialog;
 class PassStepper;
+class ProblemsView;
 class QDockWidget;
-class QListWidget;
-class QListWidgetItem;
 class QMenu;
 class RecentFiles;
 
@@ -46,7 +45,7 @@ public:
     [[nodiscard]] PassStepper* passStepper() const { return m_stepper; }
     [[nodiscard]] DiffView* diffView() const { return m_diff; }
     [[nodiscard]] IrView* irView() const { return m_ir; }
-    [[nodiscard]] QListWidget* problems() const { return m_problems; }
+    [[nodiscard]] ProblemsView* problems() const { return m_problems; }
     [[nodiscard]] FindBar* findBar() const { return m_findBar; }
 
     static constexpr int kAutosaveIntervalMs = 3000;
@@ -74,7 +73,7 @@ public:
     [[nodiscard]] Theme theme() const { return m_theme; }
 
     // For --screenshot: lowers the editor's text now, selects `passName`
-    // (the last pass when empty) and brings `view` forward. Returns
+    // (the default pass when empty) and brings `view` forward. Returns
     // warnings for what could not be honoured.
     [[nodiscard]] QStringList prepareScreenshot(const QString& passName, const QString& view);
 
@@ -129,8 +128,8 @@ private:
     void balanceDocks();
     void connectLowering();
     void connectSafety();
-    // A Trace, partial or complete, into the stepper, keeping the pass the
-    // user chose selected once it arrives.
+    // A Trace, partial or complete, into the stepper, which keeps the pass
+    // the user chose selected once it arrives; null clears the views.
     void showTrace(std::shared_ptr<const tirx::Trace> trace);
     void showEntry(int entry);
     void onChangedOnDisk(const QString& path);
@@ -139,7 +138,6 @@ private:
     // Starts watching the document's file, whose bytes are now `contents`.
     void watchDocument(const QByteArray& contents);
     void showDiagnostics(const std::vector<tirx::Diagnostic>& diagnostics);
-    void jumpToProblem(QListWidgetItem* item);
     // Puts the caret at 1-based line and byte column, unfolding the line.
     void jumpTo(int line, int column, bool focus);
     void connectSourceLinks();
@@ -158,7 +156,7 @@ private:
     PassStepper* m_stepper;
     DiffView* m_diff;
     IrView* m_ir;
-    QListWidget* m_problems;
+    ProblemsView* m_problems;
     QDockWidget* m_passesDock = nullptr;
     QDockWidget* m_diffDock = nullptr;
     QDockWidget* m_irDock = nullptr;
@@ -175,9 +173,6 @@ private:
     QMessageBox* m_reloadPrompt = nullptr;
     QActionGroup* m_themeActions = nullptr;
     Theme m_theme = Theme::System;
-    // The pass the user last chose; partial Traces do not have it yet.
-    QString m_chosenPass;
-    bool m_showingTrace = false;
     bool m_followingSource = false; // the editor and the IR views are following each other
     bool m_layoutRestored = false;  // the docks were placed as the user left them
     bool m_shownOnce = false;

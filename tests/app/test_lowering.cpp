@@ -7,14 +7,16 @@
 #include "editor/codeeditor.h"
 #include "passes/passlistmodel.h"
 #include "passes/passstepper.h"
+#include "passes/targetselector.h"
+#include "problems/problemsview.h"
 
 #include "transform/registry.h"
 
 #include "irview/irview.h"
 
-#include <QListWidget>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace Qt::StringLiterals;
@@ -98,12 +100,13 @@ private slots:
         QCOMPARE(ds.front().severity, tirx::Diagnostic::Severity::Error);
         QCOMPARE(ds.front().span.line, 17u);
         QCOMPARE(ds.front().span.column, 43u);
-        QCOMPARE(window.problems()->count(), int(ds.size()));
-        QVERIFY(window.problems()->item(0)->text().startsWith(u"17:43: error"_s));
+        QAbstractItemModel* problems = window.problems()->shownModel();
+        QCOMPARE(problems->rowCount(), int(ds.size()));
+        QVERIFY(problems->index(0, 0).data().toString().startsWith(u"17:43: error"_s));
         QCOMPARE(window.editor()->markersAtLine(16), 1u << CodeEditor::kErrorMarker);
 
         // Jumping to the problem puts the caret on it.
-        window.problems()->itemActivated(window.problems()->item(0));
+        window.problems()->activateRow(0);
         int line = 0;
         int index = 0;
         window.editor()->getCursorPosition(&line, &index);
@@ -115,6 +118,58 @@ private slots:
         QVERIFY(stale.wait(kWaitMs));
         QCOMPARE(stale.last().at(0).toBool(), false);
         QVERIFY(window.lowering()->trace() != good);
+    }
+
+    void anotherDocumentThatDoesNotParseShowsNoPasses()
+    {
+        MainWindow window;
+        QString error;
+        QVERIFY2(window.loadFile(examplePath(u"naive_allocator.py"_s), &error), qPrintable(error));
+        QVERIFY(window.lowering()->trace());
+        QVERIFY(window.diffView()->model()->rowCount() > 0);
+
+        QTemporaryDir dir;
+        const QString broken = dir.filePath(u"broken.py"_s);
+        QVERIFY(writeBytes(broken, "@T.ir_module\nclass Module(:\n"));
+        QVERIFY2(window.loadFile(broken, &error), qPrintable(error));
+        // The fallback to an older version is for the same document only.
+        QVERIFY(!window.lowering()->trace());
+        QVERIFY(!window.lowering()->isStale());
+        QCOMPARE(window.passStepper()->currentEntry(), -1);
+        QCOMPARE(window.diffView()->model()->rowCount(), 0);
+        QVERIFY(window.irView()->editor()->text().isEmpty());
+        QVERIFY(window.problems()->shownModel()->rowCount() > 0);
+
+        // New gives a template that lowers, and lands on a pass that changed it.
+        window.newFile();
+        QCOMPARE(window.editor()->text().toUtf8(),
+                 readBytes(QStringLiteral(TIRX_SOURCE_DIR "/resources/templates/new_kernel.py")));
+        QVERIFY(!window.editor()->isModified());
+        QVERIFY(window.lowering()->trace());
+        QVERIFY(!tirx::hasErrors(window.lowering()->diagnostics()));
+        const int current = window.passStepper()->currentEntry();
+        QVERIFY(current > 0);
+        QVERIFY(window.lowering()->trace()->entries[static_cast<size_t>(current)].changed);
+    }
+
+    void aFileLandsOnItsLastChangeNotOnTheInput()
+    {
+        MainWindow window;
+        QString error;
+        QVERIFY2(window.loadFile(examplePath(u"activation.py"_s), &error), qPrintable(error));
+        const auto trace = window.lowering()->trace();
+        QVERIFY(trace);
+        int lastChanged = -1;
+        for (size_t e = 1; e < trace->entries.size(); ++e)
+            if (trace->entries[e].changed) lastChanged = static_cast<int>(e);
+        QVERIFY(lastChanged > 0);
+        QCOMPARE(window.passStepper()->currentEntry(), lastChanged);
+
+        // A choice made in one document does not carry over into the next.
+        QVERIFY(window.passStepper()->selectPass(u"input"_s));
+        QVERIFY2(window.loadFile(examplePath(u"naive_allocator.py"_s), &error), qPrintable(error));
+        QVERIFY(window.passStepper()->currentEntry() > 0);
+        QVERIFY(window.passStepper()->chosenPass().isEmpty());
     }
 
     void steppingChangesTheDiff()
@@ -268,7 +323,7 @@ private slots:
         QVERIFY(!controller.isBusy());
     }
 
-    void theTargetSelectorRelowersAModuleThatNamesNone()
+    void theTargetOverrideRelowersTheModule()
     {
         MainWindow window;
         QString error;
@@ -287,13 +342,15 @@ private slots:
         QVERIFY(window.lowering()->trace());
         QCOMPARE(window.lowering()->trace()->targetTag, std::string("aws/trn1/trn1.2xlarge"));
 
+        QCOMPARE(window.passStepper()->targetSelector()->itemText(0), u"Module: aws/trn1/trn1.2xlarge"_s);
+
         QSignalSpy traces(window.lowering(), &LoweringController::traceReady);
-        window.passStepper()->setTarget(u"aws/trn1/trn1.32xlarge"_s);
+        window.passStepper()->targetSelector()->setOverrideTag(u"aws/trn1/trn1.32xlarge"_s);
         QVERIFY(traces.wait(kWaitMs));
         QCOMPARE(window.lowering()->trace()->targetTag, std::string("aws/trn1/trn1.32xlarge"));
-        QCOMPARE(window.lowering()->defaultTarget(), u"aws/trn1/trn1.32xlarge"_s);
-        QCOMPARE(QSettings().value(u"lowering/target"_s).toString(), u"aws/trn1/trn1.32xlarge"_s);
-        window.passStepper()->setTarget(u"aws/trn1/trn1.2xlarge"_s);
+        QCOMPARE(window.lowering()->targetOverride(), u"aws/trn1/trn1.32xlarge"_s);
+        // A choice for the session: nothing a later start (or a screenshot) picks up.
+        QVERIFY(!QSettings().contains(u"lowering/target"_s));
     }
 
     void aPassSwitchedOffIsNotRun()

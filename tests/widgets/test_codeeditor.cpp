@@ -122,6 +122,54 @@ private slots:
         QCOMPARE(index, 0);
     }
 
+    void enterAfterAnExactCompletionBreaksTheLine()
+    {
+        CodeEditor editor;
+        editor.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&editor));
+        editor.setFocus();
+        QTest::keyClicks(&editor, u"@T."_s);
+        QVERIFY(editor.SendScintilla(QsciScintillaBase::SCI_AUTOCACTIVE) != 0);
+        QTest::keyClicks(&editor, u"function"_s);
+        QTest::keyClick(&editor, Qt::Key_Return);
+        QTest::keyClicks(&editor, u"def main():"_s);
+        QCOMPARE(editor.text(), u"@T.function\ndef main():"_s);
+    }
+
+    void enterOnAPartialCompletionAcceptsIt()
+    {
+        CodeEditor editor;
+        editor.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&editor));
+        editor.setFocus();
+        QTest::keyClicks(&editor, u"T.trn.ti"_s);
+        QVERIFY(editor.SendScintilla(QsciScintillaBase::SCI_AUTOCACTIVE) != 0);
+        QTest::keyClick(&editor, Qt::Key_Return);
+        QCOMPARE(editor.text(), u"T.trn.tile"_s);
+    }
+
+    void indentsAfterABlockStartAndUnindentsOnBackspace()
+    {
+        CodeEditor editor;
+        editor.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&editor));
+        editor.setFocus();
+        QTest::keyClicks(&editor, u"def main():"_s);
+        QTest::keyClick(&editor, Qt::Key_Return);
+        QTest::keyClicks(&editor, u"for i in range(4):  # rows"_s);
+        QTest::keyClick(&editor, Qt::Key_Return);
+        QTest::keyClicks(&editor, u"x = i"_s);
+        QTest::keyClick(&editor, Qt::Key_Return);
+        // Not after a line that does not open a block; a ':' in a string does not count.
+        QTest::keyClicks(&editor, u"y = \"a:\""_s);
+        QTest::keyClick(&editor, Qt::Key_Return);
+        QCOMPARE(editor.text(),
+                 u"def main():\n    for i in range(4):  # rows\n        x = i\n        y = \"a:\"\n        "_s);
+        QTest::keyClick(&editor, Qt::Key_Backspace);
+        QTest::keyClicks(&editor, u"z"_s);
+        QCOMPARE(editor.text(4), u"    z"_s); // one level back, not one space
+    }
+
     void goToLineClamps()
     {
         CodeEditor editor;

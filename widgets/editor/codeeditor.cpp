@@ -1,5 +1,7 @@
 #include "editor/codeeditor.h"
 
+#include "fromstd.h"
+
 #include "editor/editorcolors.h"
 #include "editor/tirxcompletion.h"
 #include "editor/tirxlexer.h"
@@ -7,6 +9,7 @@
 #include <QApplication>
 #include <QEvent>
 #include <QFontMetrics>
+#include <QKeyEvent>
 #include <QTimer>
 
 #include <algorithm>
@@ -62,6 +65,10 @@ CodeEditor::CodeEditor(QWidget* parent) : QsciScintilla(parent)
     connect(this, &QsciScintillaBase::SCN_ZOOM, this, &CodeEditor::updateLineNumberMargin);
     updateLineNumberMargin();
 
+    // Connected after QScintilla's own handler, which copies the indentation
+    // of the line above first.
+    connect(this, &QsciScintillaBase::SCN_CHARADDED, this, &CodeEditor::indentAfterBlockStart);
+
     setUpDiagnostics();
     indicatorDefine(QsciScintilla::StraightBoxIndicator, kFindIndicator);
     SendScintilla(SCI_INDICSETALPHA, kFindIndicator, 110);
@@ -111,6 +118,61 @@ void CodeEditor::changeEvent(QEvent* event)
     if (event->type() != QEvent::PaletteChange && event->type() != QEvent::ApplicationPaletteChange) return;
     setDarkColors(EditorColors::isDark(event->type() == QEvent::ApplicationPaletteChange ? QApplication::palette(this)
                                                                                          : palette()));
+}
+
+void CodeEditor::keyPressEvent(QKeyEvent* event)
+{
+    const bool enter = event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter;
+    if (enter && event->modifiers() == Qt::NoModifier && SendScintilla(SCI_AUTOCACTIVE) && completionRepeatsTyped())
+        SendScintilla(SCI_AUTOCCANCEL);
+    QsciScintilla::keyPressEvent(event);
+}
+
+bool CodeEditor::completionRepeatsTyped() const
+{
+    const int start = static_cast<int>(SendScintilla(SCI_AUTOCPOSSTART));
+    const int caret = static_cast<int>(SendScintilla(SCI_GETCURRENTPOS));
+    const int length = static_cast<int>(SendScintilla(SCI_AUTOCGETCURRENTTEXT, 0UL, static_cast<void*>(nullptr)));
+    if (caret <= start || length != caret - start) return false;
+    QByteArray current(length + 1, '\0');
+    SendScintilla(SCI_AUTOCGETCURRENTTEXT, 0UL, current.data());
+    current.truncate(length);
+    return textBytes(start, caret) == current;
+}
+
+QByteArray CodeEditor::textBytes(int start, int end) const
+{
+    // QsciScintilla::bytes() keeps the terminating NUL.
+    QByteArray text = bytes(start, end);
+    text.truncate(std::max(0, end - start));
+    return text;
+}
+
+void CodeEditor::indentAfterBlockStart(int ch)
+{
+    if (ch != '\n' && ch != '\r') return;
+    const int line = static_cast<int>(SendScintilla(SCI_LINEFROMPOSITION, SendScintilla(SCI_GETCURRENTPOS)));
+    if (line == 0) return;
+    const int start = static_cast<int>(SendScintilla(SCI_POSITIONFROMLINE, line - 1));
+    const int end = static_cast<int>(SendScintilla(SCI_GETLINEENDPOSITION, line - 1));
+    QByteArray above = textBytes(start, end);
+    // A '#' outside a string starts a comment.
+    char quote = 0;
+    for (qsizetype i = 0; i < above.size(); ++i) {
+        const char c = above.at(i);
+        if (quote) {
+            if (c == quote) quote = 0;
+        } else if (c == '"' || c == '\'') {
+            quote = c;
+        } else if (c == '#') {
+            above.truncate(i);
+            break;
+        }
+    }
+    if (!above.trimmed().endsWith(':')) return;
+    const int indent = static_cast<int>(SendScintilla(SCI_GETLINEINDENTATION, line - 1)) + kIndentWidth;
+    SendScintilla(SCI_SETLINEINDENTATION, line, indent);
+    SendScintilla(SCI_GOTOPOS, SendScintilla(SCI_GETLINEINDENTPOSITION, line));
 }
 
 void CodeEditor::setDarkColors(bool dark)
@@ -224,10 +286,7 @@ void CodeEditor::setDiagnostics(const std::vector<tirx::Diagnostic>& diagnostics
         SendScintilla(SCI_SETINDICATORCURRENT, error ? kErrorIndicator : kWarningIndicator);
         SendScintilla(SCI_INDICATORFILLRANGE, start, std::max(1, end - start));
         markerAdd(static_cast<int>(d.span.line) - 1, error ? kErrorMarker : kWarningMarker);
-        const std::string_view severity = tirx::severityName(d.severity);
-        m_shown.push_back({start, end,
-                           QString::fromUtf8(severity.data(), static_cast<qsizetype>(severity.size())) + u": "_s +
-                               QString::fromStdString(d.message)});
+        m_shown.push_back({start, end, fromStd(tirx::severityName(d.severity)) + u": "_s + fromStd(d.message)});
     }
 }
 

@@ -85,6 +85,9 @@ public:
 
 protected:
     void changeEvent(QEvent* event) override;
+    // Enter on a completion that only repeats what was typed is a line
+    // break, not an acceptance that swallows the key.
+    void keyPressEvent(QKeyEvent* event) override;
 
 private:
     [[nodiscard]] TirxLexer* createLexer();
@@ -97,6 +100,14 @@ private:
     void updateScrollWidth();
     void setUpDiagnostics();
     void showDiagnosticTip(int position);
+    // After a line break: one more indent level when the line above opens a
+    // block (ends in ':' before any comment).
+    void indentAfterBlockStart(int ch);
+    // Whether the open completion list's current item is exactly the word
+    // typed since the list opened.
+    [[nodiscard]] bool completionRepeatsTyped() const;
+    // The bytes of [start, end), without the NUL QsciScintilla::bytes() adds.
+    [[nodiscard]] QByteArray textBytes(int start, int end) const;
 
     struct Shown {
         int start = 0;

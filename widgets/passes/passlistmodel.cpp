@@ -1,5 +1,7 @@
 #include "passes/passlistmodel.h"
 
+#include "fromstd.h"
+
 #include <QApplication>
 #include <QColor>
 #include <QFont>
@@ -8,8 +10,6 @@
 using namespace Qt::StringLiterals;
 
 namespace {
-
-QString fromStd(std::string_view text) { return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())); }
 
 QString formatTime(int64_t microseconds)
 {
@@ -165,6 +165,21 @@ PassListModel::Status PassListModel::status(int row) const
     if (entry->failed) return Status::Error;
     if (warning) return Status::Warning;
     return entry->changed ? Status::Changed : Status::Unchanged;
+}
+
+int PassListModel::defaultEntry() const
+{
+    int changed = -1;
+    int last = -1;
+    for (int row = 0; row < rowCount(); ++row) {
+        const int entry = entryOf(row);
+        if (entry < 0) continue;
+        const Status s = status(row);
+        if (s == Status::Error) return entry;
+        if (s == Status::Changed || (s == Status::Warning && entryAt(row)->changed)) changed = entry;
+        last = entry;
+    }
+    return changed >= 0 ? changed : last;
 }
 
 QString PassListModel::toolTip(int row) const

@@ -50,6 +50,10 @@ public:
     [[nodiscard]] int entryOf(int row) const;
     [[nodiscard]] int rowOfEntry(int entry) const;
     [[nodiscard]] Status status(int row) const;
+    // The entry to show when nobody chose one: the first pass with an error,
+    // else the last pass that changed the module, else the last entry; -1
+    // without entries.
+    [[nodiscard]] int defaultEntry() const;
 
     [[nodiscard]] int rowCount(const QModelIndex& parent = {}) const override;
     [[nodiscard]] QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;

@@ -14,6 +14,11 @@ class QEvent;
 class QLabel;
 class QListView;
 class QToolButton;
+class TargetSelector;
+
+namespace tirx {
+struct Target;
+}
 
 // The pass list of the last lowering with step back / step forward
 // (Alt+Left / Alt+Right anywhere in the window, j / k in the list), the
@@ -36,15 +41,23 @@ public:
     // Index of the selected entry in the Trace, -1 when there is none.
     [[nodiscard]] int currentEntry() const { return m_current; }
     void setCurrentEntry(int entry);
-    // Selects the entry named `passName`; false if the trace has none.
+    // Selects the entry named `passName` as the user's choice, which later
+    // Traces keep; false if the trace has none.
     bool selectPass(const QString& passName);
+    // Until the user picks a pass, a Trace lands on the model's default entry
+    // (the first error, else the last pass that changed the module); this
+    // goes back to that (a new document).
+    void forgetChoice();
+    // The pass the user chose, empty while the stepper follows the default.
+    [[nodiscard]] QString chosenPass() const { return m_chosenName; }
 
     // Selecting a preset lists its passes, all switched on.
     [[nodiscard]] QString preset() const;
     void setPreset(const QString& preset);
-    // Target tag (tirx::targets()).
-    [[nodiscard]] QString target() const;
-    void setTarget(const QString& tag);
+    // The module's target or an override; the capacities of the target the
+    // shown Trace used sit next to it.
+    [[nodiscard]] TargetSelector* targetSelector() const { return m_target; }
+    [[nodiscard]] QString capacityText() const;
     void setHideUnchanged(bool hide);
     // The preset's passes that are switched on, in order.
     [[nodiscard]] QStringList enabledPasses() const;
@@ -56,7 +69,6 @@ public slots:
 signals:
     void currentEntryChanged(int entry);
     void presetChanged(const QString& preset);
-    void targetChanged(const QString& tag);
     // A pass was switched on or off: run `passes` (a custom pipeline).
     void enabledPassesChanged(const QStringList& passes);
 
@@ -65,6 +77,9 @@ protected:
 
 private:
     void onViewCurrentChanged();
+    void showTarget(const tirx::Target* target);
+    // Makes `entry` current as the user's choice.
+    void choose(int entry);
     void updateButtons();
     void selectVisible(int entry);
     void applyPreset();
@@ -78,11 +93,14 @@ private:
     PassFilterModel* m_filter;
     QListView* m_view;
     QComboBox* m_preset;
-    QComboBox* m_target;
+    TargetSelector* m_target;
+    QLabel* m_capacity;
     QCheckBox* m_hideUnchanged;
     QToolButton* m_back;
     QToolButton* m_forward;
     QLabel* m_stale;
     int m_current = -1;
     QString m_currentName;
+    QString m_chosenName;
+    bool m_selecting = false; // the view's selection moves on our behalf
 };
