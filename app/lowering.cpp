@@ -13,7 +13,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 const QString kPresetKey = u"lowering/preset"_s;
-const QString kDefaultPreset = u"lower-tirx"_s;
 const QString kDefaultTarget = u"aws/trn1/trn1.2xlarge"_s;
 
 tirx::Diagnostic note(tirx::Diagnostic::Severity severity, std::string message)
@@ -48,7 +47,7 @@ void LoweringController::setPreset(const QString& preset)
     if (preset == m_preset || !tirx::findPreset(preset.toStdString())) return;
     m_preset = preset;
     m_passes.clear();
-    QSettings().setValue(kPresetKey, preset);
+    if (m_remembers) QSettings().setValue(kPresetKey, preset);
     relower();
 }
 

@@ -29,6 +29,8 @@ class LoweringController : public QObject {
 
 public:
     static constexpr int kDebounceMs = 150;
+    // The preset used until another is chosen.
+    static inline const QString kDefaultPreset = QStringLiteral("lower-tirx");
 
     explicit LoweringController(QObject* parent = nullptr);
     // Stops the running worker at its next pass and waits for it.
@@ -37,6 +39,9 @@ public:
     // Pipeline preset name ("lower-tirx", "trn", "none"); kept in the settings.
     [[nodiscard]] QString preset() const { return m_preset; }
     void setPreset(const QString& preset);
+    // Whether setPreset() stores the choice in the settings (on by default;
+    // off for a screenshot or a preset given on the command line).
+    void setRemembersChoices(bool remember) { m_remembers = remember; }
     // A target that replaces the module's own `Target(...)`; empty (the
     // default) uses the module's. For this session only, not a setting.
     [[nodiscard]] QString targetOverride() const { return m_targetOverride; }
@@ -109,6 +114,7 @@ private:
     QString m_source;
     QString m_preset;
     QString m_targetOverride;
+    bool m_remembers = true;
     QStringList m_passes;
     // Shared with the workers, which read it to notice they were overtaken.
     std::shared_ptr<std::atomic<quint64>> m_generation;

@@ -25,8 +25,11 @@ namespace {
 constexpr int kEditorColumns = 100;
 // ...plus its fold and marker margins and scroll bar.
 constexpr int kEditorChromePx = 60;
-// ...and the docks never get less than this.
-constexpr int kMinDockWidth = 700;
+// ...and the docks get between these shares of the width: on a narrow
+// screen the editor still shows a line, on a wide one the diff's two sides
+// get what the editor does not need.
+constexpr double kMinDockShare = 0.45;
+constexpr double kMaxDockShare = 0.62;
 
 QDockWidget* makeDock(const QString& title, const QString& name, QWidget* widget, QMainWindow* window)
 {
@@ -52,7 +55,8 @@ void MainWindow::createDocks()
     // The bottom dock spans only the editor, so the right docks keep their height.
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
     resizeDocks({m_passesDock}, {700}, Qt::Horizontal);
-    resizeDocks({m_passesDock, m_diffDock}, {190, 560}, Qt::Vertical);
+    // The pass list shows a whole lower-tirx run, toolbar and filter included.
+    resizeDocks({m_passesDock, m_diffDock}, {280, 470}, Qt::Vertical);
     resizeDocks({m_problemsDock}, {110}, Qt::Vertical);
 
     for (QDockWidget* dock : {m_passesDock, m_diffDock, m_irDock, m_problemsDock})
@@ -72,6 +76,8 @@ void MainWindow::connectSourceLinks()
     // caret on its source. The guard keeps the marking from moving the caret.
     connect(m_editor, &QsciScintilla::cursorPositionChanged, this, [this](int line, int) {
         if (m_followingSource) return;
+        // The user moves on in the editor itself: the tint has done its job.
+        if (m_editor->hasFocus()) m_editor->markSourceLines(0, 0);
         const QScopedValueRollback guard(m_followingSource, true);
         m_diff->revealSourceLine(line + 1);
         m_ir->revealSourceLine(line + 1);
@@ -80,6 +86,9 @@ void MainWindow::connectSourceLinks()
         if (m_followingSource) return;
         const QScopedValueRollback guard(m_followingSource, true);
         jumpTo(static_cast<int>(span.line), static_cast<int>(span.column), false);
+        // The caret line is hard to see while the IR view has the focus.
+        m_editor->markSourceLines(static_cast<int>(span.line),
+                                  static_cast<int>(std::max(span.line, std::min(span.endLine, span.line + 200))));
     };
     connect(m_diff, &DiffView::sourceSpanActivated, this, jump);
     connect(m_ir, &IrView::sourceSpanActivated, this, jump);
@@ -89,7 +98,9 @@ void MainWindow::balanceDocks()
 {
     const int editorWidth = QFontMetrics(m_editor->editorFont()).horizontalAdvance(QString(kEditorColumns, u'M')) +
                             m_editor->lineNumberMarginWidth() + kEditorChromePx;
-    resizeDocks({m_passesDock}, {std::max(kMinDockWidth, width() - editorWidth)}, Qt::Horizontal);
+    const int docks = std::clamp(width() - editorWidth, static_cast<int>(width() * kMinDockShare),
+                                 static_cast<int>(width() * kMaxDockShare));
+    resizeDocks({m_passesDock}, {docks}, Qt::Horizontal);
 }
 
 void MainWindow::connectLowering()
@@ -114,6 +125,7 @@ void MainWindow::connectLowering()
     });
     connect(m_lowering, &LoweringController::traceCleared, this, [this] { showTrace(nullptr); });
     connect(m_stepper, &PassStepper::currentEntryChanged, this, &MainWindow::showEntry);
+    connect(m_stepper, &PassStepper::basePassChanged, this, [this] { showEntry(m_stepper->currentEntry()); });
 }
 
 void MainWindow::showTrace(std::shared_ptr<const tirx::Trace> trace)
@@ -130,7 +142,7 @@ void MainWindow::showEntry(int entry)
         return;
     }
     const tirx::TraceEntry& current = m_trace->entries[static_cast<size_t>(entry)];
-    const tirx::TraceEntry& previous = m_trace->entries[static_cast<size_t>(std::max(0, entry - 1))];
+    const tirx::TraceEntry& previous = m_trace->entries[static_cast<size_t>(m_stepper->baseEntryFor(entry))];
     m_diff->setEntries(previous, current);
     m_ir->setEntry(current);
 }

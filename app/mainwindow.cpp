@@ -19,6 +19,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
@@ -141,9 +142,9 @@ void MainWindow::newFile()
 void MainWindow::open()
 {
     if (!maybeSave()) return;
-    const QString dir = m_document.isUntitled() ? QDir::currentPath() : QFileInfo(m_document.filePath()).absolutePath();
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open TIRx Module"), dir, kFileFilter);
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open TIRx Module"), dialogFolder(), kFileFilter);
     if (path.isEmpty()) return;
+    rememberFolder(path);
     QString error;
     if (loadFile(path, &error))
         addRecentFile(path);
@@ -182,9 +183,10 @@ bool MainWindow::save()
 bool MainWindow::saveAs()
 {
     const QString suggested =
-        m_document.isUntitled() ? QDir::current().filePath(m_document.displayName()) : m_document.filePath();
+        m_document.isUntitled() ? QDir(dialogFolder()).filePath(m_document.displayName()) : m_document.filePath();
     const QString path = QFileDialog::getSaveFileName(this, tr("Save As"), suggested, kFileFilter);
     if (path.isEmpty()) return false;
+    rememberFolder(path);
     QString error;
     if (saveFile(path, &error)) return true;
     QMessageBox::warning(this, tr("Save As"), error);
@@ -194,9 +196,19 @@ bool MainWindow::saveAs()
 bool MainWindow::maybeSave()
 {
     if (!m_editor->isModified()) return true;
-    const auto answer = QMessageBox::warning(
-        this, tr("Unsaved Changes"), tr("%1 has unsaved changes. Save them?").arg(m_document.displayName()),
-        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    // An untitled buffer typed into and emptied again holds nothing to lose.
+    if (m_document.isUntitled() && m_editor->text().trimmed().isEmpty()) return true;
+    QMessageBox box(QMessageBox::Warning, tr("Unsaved Changes"),
+                    tr("%1 has unsaved changes. Save them?").arg(m_document.displayName()),
+                    QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
+    box.button(QMessageBox::Save)->setText(m_document.isUntitled() ? tr("&Save As…") : tr("&Save"));
+    box.button(QMessageBox::Discard)->setText(tr("&Don't Save"));
+    box.button(QMessageBox::Cancel)->setText(tr("&Cancel"));
+    // Enter saves a file in place; for an untitled buffer it would open a
+    // dialog the user did not ask for, so it cancels instead.
+    box.setDefaultButton(m_document.isUntitled() ? QMessageBox::Cancel : QMessageBox::Save);
+    box.setEscapeButton(QMessageBox::Cancel);
+    const int answer = box.exec();
     if (answer == QMessageBox::Save) return save();
     return answer == QMessageBox::Discard;
 }

@@ -9,6 +9,7 @@
 
 #include <QMainWindow>
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -93,6 +94,15 @@ public:
     // The example opened when no file is given.
     [[nodiscard]] static QString defaultExample();
 
+    // File > Export without the dialogs: the shown pass's module, the shown
+    // diff as a unified diff, and the dump `tirx-cli lower --dump-dir` writes.
+    [[nodiscard]] bool exportPassIr(const QString& path, QString* error);
+    [[nodiscard]] bool exportDiff(const QString& path, QString* error);
+    [[nodiscard]] bool exportDump(const QString& directory, QString* error);
+    // Where the file dialogs start: the folder last used, else the
+    // document's, else the user's documents (never the working directory).
+    [[nodiscard]] QString dialogFolder() const;
+
 public slots:
     void newFile();
     void open();
@@ -104,6 +114,8 @@ public slots:
     // if there is not.
     void autosaveNow();
     void setTheme(Theme theme);
+    // Zooms the editor, the IR view and the diff together by whole points.
+    void setZoom(int steps);
     void goToLineDialog();
 
 signals:
@@ -122,9 +134,15 @@ private:
     void createViewMenu();
     void createThemeMenu(QMenu* view);
     void createHelpMenu();
+    void createExportMenu(QMenu* file);
+    void exportWithDialog(const QString& title, const QString& name,
+                          const std::function<bool(const QString&, QString*)>& write);
+    [[nodiscard]] QString shownPassName() const;
+    void rememberFolder(const QString& path);
     void createDocks();
     // Without a saved layout: the docks take what the editor does not need
-    // for a line of about a hundred characters.
+    // for a line of about a hundred characters, kept within 45-62% of the
+    // window's width.
     void balanceDocks();
     void connectLowering();
     void connectSafety();
@@ -147,6 +165,8 @@ private:
     // Without saved geometry: a large window centred on the screen.
     void placeOnFirstRun();
     void showAbout();
+    // A page of the Help menu in a dialog that does not block.
+    void showHelpPage(const QString& title, const QString& html);
     // Asks whether to save a modified document; false means "cancel".
     [[nodiscard]] bool maybeSave();
 
@@ -176,4 +196,5 @@ private:
     bool m_followingSource = false; // the editor and the IR views are following each other
     bool m_layoutRestored = false;  // the docks were placed as the user left them
     bool m_shownOnce = false;
+    int m_zoom = 0;
 };

@@ -14,6 +14,8 @@
 
 #include "irview/irview.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -172,6 +174,54 @@ private slots:
         QVERIFY(window.passStepper()->chosenPass().isEmpty());
     }
 
+    void exportWritesThePassTheDiffAndTheDump()
+    {
+        MainWindow window;
+        QString error;
+        QVERIFY2(window.loadFile(examplePath(u"naive_allocator.py"_s), &error), qPrintable(error));
+        QVERIFY(window.passStepper()->selectPass(u"TrnNaiveAllocator"_s));
+        const auto trace = window.lowering()->trace();
+        const tirx::TraceEntry& shown = trace->entries[static_cast<size_t>(window.passStepper()->currentEntry())];
+
+        QTemporaryDir dir;
+        QVERIFY2(window.exportPassIr(dir.filePath(u"pass.py"_s), &error), qPrintable(error));
+        QCOMPARE(readBytes(dir.filePath(u"pass.py"_s)).toStdString(), shown.text);
+
+        QVERIFY2(window.exportDiff(dir.filePath(u"pass.diff"_s), &error), qPrintable(error));
+        const QByteArray diff = readBytes(dir.filePath(u"pass.diff"_s));
+        QVERIFY2(diff.startsWith("--- TrnPrivateTensorAlloc\n+++ TrnNaiveAllocator\n"), diff.left(80).constData());
+        QVERIFY(diff.contains("\n@@ "));
+
+        const QString dump = dir.filePath(u"dump"_s);
+        QVERIFY2(window.exportDump(dump, &error), qPrintable(error));
+        const QStringList files = QDir(dump).entryList(QDir::Files, QDir::Name);
+        QCOMPARE(files.size(), int(trace->entries.size()) + 1);
+        QCOMPARE(files.front(), u"00-input.py"_s);
+        QVERIFY(files.contains(u"trace.json"_s));
+        QCOMPARE(readBytes(QDir(dump).filePath(files.front())).toStdString(), trace->entries.front().text);
+        const QByteArray json = readBytes(QDir(dump).filePath(u"trace.json"_s));
+        QVERIFY(json.contains("\"TrnNaiveAllocator\""));
+
+        // A directory that cannot be made is an error, not a crash.
+        QVERIFY(writeBytes(dir.filePath(u"plain"_s), "x"));
+        QVERIFY(!window.exportDump(dir.filePath(u"plain/dump"_s), &error));
+        QVERIFY2(error.contains(u"plain"_s), qPrintable(error));
+    }
+
+    void fileDialogsStartInTheLastFolderOrTheDocuments()
+    {
+        QSettings().remove(u"files/lastFolder"_s);
+        MainWindow window;
+        QCOMPARE(window.dialogFolder(), QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation));
+        QString error;
+        QVERIFY2(window.loadFile(examplePath(u"naive_allocator.py"_s), &error), qPrintable(error));
+        QCOMPARE(window.dialogFolder(), QFileInfo(examplePath(u"naive_allocator.py"_s)).absolutePath());
+        QTemporaryDir dir;
+        QSettings().setValue(u"files/lastFolder"_s, dir.path());
+        QCOMPARE(window.dialogFolder(), dir.path());
+        QSettings().remove(u"files/lastFolder"_s);
+    }
+
     void steppingChangesTheDiff()
     {
         MainWindow window;
@@ -188,6 +238,20 @@ private slots:
         QCOMPARE(diff->changedRowCount(), 3); // A, B and C get addresses; D is global
         stepper->stepBack();
         QCOMPARE(diff->changedRowCount(), 0);
+    }
+
+    void theDiffCanStartFromAnEarlierPass()
+    {
+        MainWindow window;
+        QString error;
+        QVERIFY2(window.loadFile(examplePath(u"naive_allocator.py"_s), &error), qPrintable(error));
+        PassStepper* stepper = window.passStepper();
+        QVERIFY(stepper->selectPass(u"LowerTrainiumLayout"_s));
+        QCOMPARE(window.diffView()->oldName(), u"TileDispatch"_s);
+        stepper->setBasePass(u"input"_s);
+        QCOMPARE(window.diffView()->oldName(), u"input"_s);
+        QCOMPARE(window.diffView()->newName(), u"LowerTrainiumLayout"_s);
+        QCOMPARE(window.diffView()->model()->oldText(), window.lowering()->trace()->entries.front().text);
     }
 
     void screenshotPreparationSelectsThePass()
@@ -392,10 +456,17 @@ private slots:
         QCOMPARE(index, 12);
 
         // Choosing an IR line puts the caret on its source.
+        window.irView()->editor()->setFocus();
         emit window.irView()->sourceSpanActivated(window.irView()->spanOfLine(marked.front()));
         window.editor()->getCursorPosition(&line, &index);
         QCOMPARE(line, 17);
         QCOMPARE(index, int(span.column) - 1);
+        // ...and tints it, which stays after the editor repaints.
+        const unsigned tint = 1u << CodeEditor::kSourceMarker;
+        QVERIFY(window.editor()->markersAtLine(17) & tint);
+        QTest::qWait(50);
+        QVERIFY(window.editor()->markersAtLine(17) & tint);
+        QVERIFY(!(window.editor()->markersAtLine(16) & tint));
     }
 
     void destroyingTheControllerWhileLoweringIsSafe()

@@ -4,6 +4,7 @@
 #include "passes/targetselector.h"
 
 #include "target/target.h"
+#include "transform/registry.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -87,6 +88,44 @@ private slots:
         QCOMPARE(model.rowOf(u"Nope"_s), -1);
     }
 
+    void skippedAndRepeatedPassesAreToldApart()
+    {
+        auto trace = std::make_shared<tirx::Trace>();
+        trace->pipeline = "custom";
+        trace->entries.push_back(entry("input", false));
+        trace->entries.push_back(entry("StmtSimplify", true));
+        trace->entries.push_back(entry("AnnotateEntryFunc", false));
+        trace->entries.push_back(entry("StmtSimplify", false));
+        PassListModel model;
+        model.setPipeline({u"StmtSimplify"_s, u"AnnotateEntryFunc"_s, u"StmtSimplify"_s});
+        model.setTrace(trace);
+        QCOMPARE(model.status(1), PassListModel::Status::Changed);
+        QCOMPARE(model.status(2), PassListModel::Status::Skipped); // the registry has no run for it
+        QCOMPARE(model.status(3), PassListModel::Status::Unchanged);
+        QCOMPARE(model.index(2).data().toString(), u"AnnotateEntryFunc  ·  skipped"_s);
+        QVERIFY(model.index(2).data(Qt::FontRole).value<QFont>().italic());
+        QVERIFY(model.index(2).data(Qt::ToolTipRole).toString().contains(u"skipped by the explorer"_s));
+        // The tool tip opens with the registry's one-line description.
+        const tirx::PassInfo* simplify = tirx::findPass("StmtSimplify");
+        QVERIFY(model.index(1)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .startsWith(u"StmtSimplify: "_s + QString::fromUtf8(simplify->description.data())));
+        QCOMPARE(model.index(3).data(PassListModel::LabelRole).toString(), u"StmtSimplify #2"_s);
+        QCOMPARE(model.index(3).data(PassListModel::NameRole).toString(), u"StmtSimplify"_s);
+        QCOMPARE(model.rowOf(u"StmtSimplify #2"_s), 3);
+        QCOMPARE(model.rowOf(u"StmtSimplify"_s), 1);
+
+        PassStepper stepper;
+        stepper.setPreset(u"none"_s); // the rows are the Trace's entries
+        stepper.setTrace(trace);
+        QVERIFY(stepper.selectPass(u"StmtSimplify #2"_s));
+        stepper.setTrace(trace);
+        QCOMPARE(stepper.currentEntry(), 3); // the second run stays chosen
+        stepper.setHideUnchanged(true);
+        QCOMPARE(stepper.filterModel()->rowCount(), 2); // input and the pass that changed
+    }
+
     void hideUnchangedFiltersRows()
     {
         PassListModel model;
@@ -156,6 +195,43 @@ private slots:
             QCOMPARE(deselected.indexes().size(), 1);
             QCOMPARE(deselected.indexes().front().data(PassListModel::EntryRole).toInt(), before);
         }
+    }
+
+    void filtersPassesByName()
+    {
+        PassStepper stepper;
+        stepper.setTrace(makeTrace());
+        QCOMPARE(stepper.currentEntry(), 4); // LowerTrainiumLayout
+        stepper.setNameFilter(u"ALLOC"_s);
+        QStringList shown;
+        for (int row = 0; row < stepper.filterModel()->rowCount(); ++row)
+            shown << stepper.filterModel()->index(row, 0).data(PassListModel::NameRole).toString();
+        QCOMPARE(shown, (QStringList{u"input"_s, u"TrnPrivateTensorAlloc"_s, u"TrnNaiveAllocator"_s}));
+        // The shown pass was filtered out: the nearest shown one before it.
+        QCOMPARE(stepper.currentEntry(), 2);
+        stepper.stepBack();
+        QCOMPARE(stepper.currentEntry(), 1);
+        stepper.setNameFilter(QString());
+        QCOMPARE(stepper.filterModel()->rowCount(), 5);
+    }
+
+    void theDiffCanStartFromAnyPass()
+    {
+        PassStepper stepper;
+        stepper.setTrace(makeTrace());
+        QCOMPARE(stepper.baseEntryFor(4), 3);
+        QCOMPARE(stepper.baseEntryFor(0), 0);
+        QSignalSpy spy(&stepper, &PassStepper::basePassChanged);
+        stepper.setBasePass(u"TrnPrivateTensorAlloc"_s);
+        QCOMPARE(spy.size(), 1);
+        QCOMPARE(stepper.baseEntryFor(4), 1);
+        QCOMPARE(stepper.baseEntryFor(1), 0); // not a diff of a pass against itself
+        // A base that did not run in this Trace falls back to the previous pass.
+        stepper.setTrace(traceWithoutTileDispatch());
+        stepper.setBasePass(u"TileDispatch"_s);
+        QCOMPARE(stepper.baseEntryFor(3), 2);
+        stepper.setBasePass(QString());
+        QCOMPARE(spy.size(), 3);
     }
 
     void landsOnTheFirstErrorOrTheLastChange()

@@ -186,6 +186,18 @@ void DiffView::clear()
     updateActions();
 }
 
+void DiffView::setZoom(int steps)
+{
+    m_zoom = steps;
+    QFont font = codeFont();
+    font.setPointSize(std::max(4, font.pointSize() + steps));
+    for (DiffPane* pane : {m_oldPane, m_newPane}) {
+        pane->setFont(font);
+        pane->fitColumns();
+    }
+    m_unified->setFont(font);
+}
+
 bool DiffView::isUnified() const { return m_stack->currentWidget() == m_unified; }
 
 // The unified text is a second diff of the same texts: made when first shown.

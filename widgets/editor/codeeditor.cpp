@@ -9,7 +9,6 @@
 #include <QApplication>
 #include <QEvent>
 #include <QFontMetrics>
-#include <QKeyEvent>
 #include <QTimer>
 
 #include <algorithm>
@@ -17,7 +16,6 @@
 using namespace Qt::StringLiterals;
 
 namespace {
-constexpr int kIndentWidth = 4;
 constexpr int kLineNumberMargin = 0;
 constexpr int kMarginPaddingPx = 12;
 constexpr int kDwellMs = 400;
@@ -100,6 +98,7 @@ void CodeEditor::applyColors(const EditorColors& colors)
     setIndicatorForegroundColor(colors.error, kErrorIndicator);
     setIndicatorForegroundColor(colors.warning, kWarningIndicator);
     setIndicatorForegroundColor(colors.findMatch, kFindIndicator);
+    setMarkerBackgroundColor(mixColors(colors.paper, colors.selection, 0.55), kSourceMarker);
     for (int marker : {kErrorMarker, kWarningMarker}) {
         const QColor& color = marker == kErrorMarker ? colors.error : colors.warning;
         setMarkerBackgroundColor(color, marker);
@@ -118,61 +117,6 @@ void CodeEditor::changeEvent(QEvent* event)
     if (event->type() != QEvent::PaletteChange && event->type() != QEvent::ApplicationPaletteChange) return;
     setDarkColors(EditorColors::isDark(event->type() == QEvent::ApplicationPaletteChange ? QApplication::palette(this)
                                                                                          : palette()));
-}
-
-void CodeEditor::keyPressEvent(QKeyEvent* event)
-{
-    const bool enter = event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter;
-    if (enter && event->modifiers() == Qt::NoModifier && SendScintilla(SCI_AUTOCACTIVE) && completionRepeatsTyped())
-        SendScintilla(SCI_AUTOCCANCEL);
-    QsciScintilla::keyPressEvent(event);
-}
-
-bool CodeEditor::completionRepeatsTyped() const
-{
-    const int start = static_cast<int>(SendScintilla(SCI_AUTOCPOSSTART));
-    const int caret = static_cast<int>(SendScintilla(SCI_GETCURRENTPOS));
-    const int length = static_cast<int>(SendScintilla(SCI_AUTOCGETCURRENTTEXT, 0UL, static_cast<void*>(nullptr)));
-    if (caret <= start || length != caret - start) return false;
-    QByteArray current(length + 1, '\0');
-    SendScintilla(SCI_AUTOCGETCURRENTTEXT, 0UL, current.data());
-    current.truncate(length);
-    return textBytes(start, caret) == current;
-}
-
-QByteArray CodeEditor::textBytes(int start, int end) const
-{
-    // QsciScintilla::bytes() keeps the terminating NUL.
-    QByteArray text = bytes(start, end);
-    text.truncate(std::max(0, end - start));
-    return text;
-}
-
-void CodeEditor::indentAfterBlockStart(int ch)
-{
-    if (ch != '\n' && ch != '\r') return;
-    const int line = static_cast<int>(SendScintilla(SCI_LINEFROMPOSITION, SendScintilla(SCI_GETCURRENTPOS)));
-    if (line == 0) return;
-    const int start = static_cast<int>(SendScintilla(SCI_POSITIONFROMLINE, line - 1));
-    const int end = static_cast<int>(SendScintilla(SCI_GETLINEENDPOSITION, line - 1));
-    QByteArray above = textBytes(start, end);
-    // A '#' outside a string starts a comment.
-    char quote = 0;
-    for (qsizetype i = 0; i < above.size(); ++i) {
-        const char c = above.at(i);
-        if (quote) {
-            if (c == quote) quote = 0;
-        } else if (c == '"' || c == '\'') {
-            quote = c;
-        } else if (c == '#') {
-            above.truncate(i);
-            break;
-        }
-    }
-    if (!above.trimmed().endsWith(':')) return;
-    const int indent = static_cast<int>(SendScintilla(SCI_GETLINEINDENTATION, line - 1)) + kIndentWidth;
-    SendScintilla(SCI_SETLINEINDENTATION, line, indent);
-    SendScintilla(SCI_GOTOPOS, SendScintilla(SCI_GETLINEINDENTPOSITION, line));
 }
 
 void CodeEditor::setDarkColors(bool dark)
@@ -230,6 +174,7 @@ void CodeEditor::setUpDiagnostics()
     indicatorDefine(QsciScintilla::SquiggleIndicator, kWarningIndicator);
     markerDefine(QsciScintilla::Circle, kErrorMarker);
     markerDefine(QsciScintilla::Circle, kWarningMarker);
+    markerDefine(QsciScintilla::Background, kSourceMarker);
     setMarginType(kMarkerMargin, QsciScintilla::SymbolMargin);
     setMarginWidth(kMarkerMargin, 14);
     setMarginMarkerMask(kMarkerMargin, (1 << kErrorMarker) | (1 << kWarningMarker));
@@ -237,8 +182,15 @@ void CodeEditor::setUpDiagnostics()
 
     SendScintilla(SCI_SETMOUSEDWELLTIME, kDwellMs);
     connect(this, &QsciScintillaBase::SCN_DWELLSTART, this,
-            [this](int position, int, int) { showDiagnosticTip(position); });
+            [this](int position, int x, int y) { showDiagnosticTip(position, x, y); });
     connect(this, &QsciScintillaBase::SCN_DWELLEND, this, [this](int, int, int) { SendScintilla(SCI_CALLTIPCANCEL); });
+}
+
+void CodeEditor::markSourceLines(int first, int last)
+{
+    markerDeleteAll(kSourceMarker);
+    for (int line = std::max(first, 1); first > 0 && line <= std::min(last, lines()); ++line)
+        markerAdd(line - 1, kSourceMarker);
 }
 
 int CodeEditor::positionFromLineColumn(int line, int column) const
@@ -286,7 +238,8 @@ void CodeEditor::setDiagnostics(const std::vector<tirx::Diagnostic>& diagnostics
         SendScintilla(SCI_SETINDICATORCURRENT, error ? kErrorIndicator : kWarningIndicator);
         SendScintilla(SCI_INDICATORFILLRANGE, start, std::max(1, end - start));
         markerAdd(static_cast<int>(d.span.line) - 1, error ? kErrorMarker : kWarningMarker);
-        m_shown.push_back({start, end, fromStd(tirx::severityName(d.severity)) + u": "_s + fromStd(d.message)});
+        m_shown.push_back({static_cast<int>(d.span.line), start, end,
+                           fromStd(tirx::severityName(d.severity)) + u": "_s + fromStd(d.message)});
     }
 }
 
@@ -299,10 +252,29 @@ QString CodeEditor::diagnosticAt(int position) const
     return messages.join(u'\n');
 }
 
-void CodeEditor::showDiagnosticTip(int position)
+QString CodeEditor::diagnosticsOnLine(int line) const
 {
-    if (position < 0) return;
-    const QString text = diagnosticAt(position);
+    QStringList messages;
+    for (const Shown& shown : m_shown) {
+        if (shown.line == line) messages << shown.message;
+    }
+    return messages.join(u'\n');
+}
+
+void CodeEditor::showDiagnosticTip(int position, int x, int y)
+{
+    QString text;
+    if (position >= 0) {
+        text = diagnosticAt(position);
+    } else {
+        int margins = 0;
+        for (int margin = 0; margin <= kFoldMargin; ++margin) margins += marginWidth(margin);
+        if (x < 0 || x >= margins) return;
+        const int atLine = static_cast<int>(SendScintilla(SCI_POSITIONFROMPOINT, margins, y));
+        const int line = static_cast<int>(SendScintilla(SCI_LINEFROMPOSITION, atLine));
+        text = diagnosticsOnLine(line + 1);
+        position = static_cast<int>(SendScintilla(SCI_POSITIONFROMLINE, line));
+    }
     if (text.isEmpty()) return;
     SendScintilla(SCI_CALLTIPSHOW, static_cast<unsigned long>(position), text.toUtf8().constData());
 }

@@ -23,7 +23,11 @@ TirxCompletion::TirxCompletion(QsciScintilla* editor) : QObject(editor), m_edito
 {
     m_editor->SendScintilla(QsciScintillaBase::SCI_AUTOCSETIGNORECASE, 1);
     m_editor->SendScintilla(QsciScintillaBase::SCI_AUTOCSETORDER, QsciScintillaBase::SC_ORDER_PERFORMSORT);
+    // Scintilla's five rows hide most of a namespace.
+    m_editor->SendScintilla(QsciScintillaBase::SCI_AUTOCSETMAXHEIGHT, kVisibleRows);
     connect(m_editor, &QsciScintillaBase::SCN_CHARADDED, this, &TirxCompletion::onCharAdded);
+    connect(m_editor, &QsciScintilla::textChanged, this, &TirxCompletion::dropStaleCallTip);
+    connect(m_editor, &QsciScintilla::cursorPositionChanged, this, &TirxCompletion::dropStaleCallTip);
 }
 
 QStringList TirxCompletion::completionsFor(const QString& prefix)
@@ -87,4 +91,19 @@ void TirxCompletion::onCharAdded(int ch)
     if (tip.isEmpty()) return;
     m_editor->SendScintilla(QsciScintillaBase::SCI_CALLTIPSHOW, static_cast<unsigned long>(pos - 1),
                             tip.toUtf8().constData());
+    m_tipParen = pos - 1;
+}
+
+void TirxCompletion::dropStaleCallTip()
+{
+    if (m_tipParen < 0) return;
+    if (!m_editor->SendScintilla(QsciScintillaBase::SCI_CALLTIPACTIVE)) {
+        m_tipParen = -1;
+        return;
+    }
+    const int caret = static_cast<int>(m_editor->SendScintilla(QsciScintillaBase::SCI_GETCURRENTPOS));
+    const int paren = static_cast<int>(m_editor->SendScintilla(QsciScintillaBase::SCI_GETCHARAT, m_tipParen));
+    if (caret > m_tipParen && paren == '(') return;
+    m_editor->SendScintilla(QsciScintillaBase::SCI_CALLTIPCANCEL);
+    m_tipParen = -1;
 }

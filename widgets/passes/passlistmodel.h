@@ -19,7 +19,9 @@ class PassListModel : public QAbstractListModel {
     Q_OBJECT
 
 public:
-    enum class Status { Unchanged, Changed, Warning, Error, Off, NotRun };
+    // Skipped: the explorer does not implement the pass (the registry has no
+    // run function), which is not the same as running and changing nothing.
+    enum class Status { Unchanged, Changed, Warning, Error, Off, NotRun, Skipped };
     Q_ENUM(Status)
 
     enum Role {
@@ -27,6 +29,7 @@ public:
         StatusRole,                  // Status
         MicrosecondsRole,            // qint64
         EntryRole,                   // int: index into the Trace, -1 when the pass did not run
+        LabelRole,                   // QString: the name, with " #2" on a second run of the same pass
     };
 
     explicit PassListModel(QObject* parent = nullptr);
@@ -44,7 +47,8 @@ public:
     void setStale(bool stale);
     [[nodiscard]] bool isStale() const { return m_stale; }
 
-    // Row of the pass named `passName`, or -1.
+    // Row of the pass labelled `passName` (see LabelRole), else the first
+    // of that name, or -1.
     [[nodiscard]] int rowOf(const QString& passName) const;
     // Trace entry shown by `row`, or -1; and the row showing `entry`, or -1.
     [[nodiscard]] int entryOf(int row) const;
@@ -68,6 +72,7 @@ signals:
 private:
     struct Row {
         QString name;
+        QString label;
         int entry = -1;
         bool inPipeline = false; // has a check box
     };

@@ -15,7 +15,9 @@
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListView>
+#include <QMenu>
 #include <QScopedValueRollback>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -26,7 +28,7 @@ PassStepper::PassStepper(QWidget* parent)
     : QWidget(parent), m_model(new PassListModel(this)), m_filter(new PassFilterModel(this)),
       m_view(new QListView(this)), m_preset(new QComboBox(this)), m_target(new TargetSelector(this)),
       m_capacity(new QLabel(this)), m_hideUnchanged(new QCheckBox(tr("Hide unchanged"), this)),
-      m_back(new QToolButton(this)), m_forward(new QToolButton(this)),
+      m_nameFilter(new QLineEdit(this)), m_back(new QToolButton(this)), m_forward(new QToolButton(this)),
       m_stale(new QLabel(tr("Showing the last module that parsed"), this))
 {
     m_filter->setSourceModel(m_model);
@@ -58,8 +60,11 @@ PassStepper::PassStepper(QWidget* parent)
     m_forward->setArrowType(Qt::RightArrow);
     m_back->setAutoRaise(true);
     m_forward->setAutoRaise(true);
-    m_back->setToolButtonStyle(Qt::ToolButtonIconOnly);
-    m_forward->setToolButtonStyle(Qt::ToolButtonIconOnly);
+    // Arrows alone do not say what they step through.
+    back->setIconText(tr("Prev"));
+    forward->setIconText(tr("Next"));
+    m_back->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_forward->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
 
     m_stale->setWordWrap(true);
     // The stale note in the palette's link colour: readable on light and dark alike.
@@ -81,12 +86,16 @@ PassStepper::PassStepper(QWidget* parent)
     options->addStretch(1);
     options->addWidget(m_capacity);
     layout->addLayout(options);
+    layout->addWidget(m_nameFilter);
     layout->addWidget(m_stale);
     layout->addWidget(m_view, 1);
 
     connect(back, &QAction::triggered, this, &PassStepper::stepBack);
     connect(forward, &QAction::triggered, this, &PassStepper::stepForward);
     connect(m_hideUnchanged, &QCheckBox::toggled, this, &PassStepper::setHideUnchanged);
+    m_nameFilter->setPlaceholderText(tr("Filter passes by name"));
+    m_nameFilter->setClearButtonEnabled(true);
+    connect(m_nameFilter, &QLineEdit::textChanged, this, &PassStepper::setNameFilter);
     connect(m_preset, &QComboBox::currentIndexChanged, this, [this] {
         applyPreset();
         emit presetChanged(m_preset->currentData().toString());
@@ -94,6 +103,8 @@ PassStepper::PassStepper(QWidget* parent)
     connect(m_model, &PassListModel::enabledPassesChanged, this, &PassStepper::enabledPassesChanged);
     applyPreset();
     connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this, &PassStepper::onViewCurrentChanged);
+    m_view->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_view, &QListView::customContextMenuRequested, this, &PassStepper::showContextMenu);
     updateButtons();
 }
 
@@ -155,7 +166,7 @@ void PassStepper::setCurrentEntry(int entry)
     if (entry < -1 || (entry >= 0 && m_model->rowOfEntry(entry) < 0)) return;
     selectVisible(entry);
     m_currentName =
-        entry >= 0 ? m_model->index(m_model->rowOfEntry(entry)).data(PassListModel::NameRole).toString() : QString();
+        entry >= 0 ? m_model->index(m_model->rowOfEntry(entry)).data(PassListModel::LabelRole).toString() : QString();
     if (entry != m_current) {
         m_current = entry;
         emit currentEntryChanged(entry);
@@ -182,6 +193,34 @@ void PassStepper::forgetChoice()
     m_chosenName.clear();
     const int entry = m_model->defaultEntry();
     if (entry >= 0) setCurrentEntry(entry);
+}
+
+void PassStepper::setBasePass(const QString& passName)
+{
+    if (passName == m_baseName) return;
+    m_baseName = passName;
+    emit basePassChanged(passName);
+}
+
+int PassStepper::baseEntryFor(int entry) const
+{
+    const int base = m_baseName.isEmpty() ? -1 : m_model->entryOf(m_model->rowOf(m_baseName));
+    if (base >= 0 && base != entry) return base;
+    return std::max(0, entry - 1);
+}
+
+void PassStepper::showContextMenu(const QPoint& position)
+{
+    const QModelIndex index = m_filter->mapToSource(m_view->indexAt(position));
+    const QString name = index.data(PassListModel::LabelRole).toString();
+    QMenu menu(this);
+    QAction* from = menu.addAction(tr("Diff From %1").arg(name));
+    from->setEnabled(index.isValid() && m_model->entryOf(index.row()) >= 0 && name != m_baseName);
+    connect(from, &QAction::triggered, this, [this, name] { setBasePass(name); });
+    QAction* previous = menu.addAction(tr("Diff From the Previous Pass"));
+    previous->setEnabled(!m_baseName.isEmpty());
+    connect(previous, &QAction::triggered, this, [this] { setBasePass(QString()); });
+    menu.exec(m_view->viewport()->mapToGlobal(position));
 }
 
 void PassStepper::onViewCurrentChanged()
@@ -265,10 +304,22 @@ void PassStepper::setPreset(const QString& preset)
     if (index >= 0) m_preset->setCurrentIndex(index);
 }
 
+void PassStepper::setNameFilter(const QString& text)
+{
+    if (m_nameFilter->text() != text) m_nameFilter->setText(text);
+    m_filter->setNameFilter(text);
+    keepCurrentVisible();
+}
+
 void PassStepper::setHideUnchanged(bool hide)
 {
     if (m_hideUnchanged->isChecked() != hide) m_hideUnchanged->setChecked(hide);
     m_filter->setHideUnchanged(hide);
+    keepCurrentVisible();
+}
+
+void PassStepper::keepCurrentVisible()
+{
     // The input row is never hidden, so walking back always ends somewhere.
     int entry = m_current;
     while (entry > 0 && visibleRow(entry) < 0) --entry;

@@ -12,6 +12,7 @@ class QCheckBox;
 class QComboBox;
 class QEvent;
 class QLabel;
+class QLineEdit;
 class QListView;
 class QToolButton;
 class TargetSelector;
@@ -59,6 +60,16 @@ public:
     [[nodiscard]] TargetSelector* targetSelector() const { return m_target; }
     [[nodiscard]] QString capacityText() const;
     void setHideUnchanged(bool hide);
+    // Shows only the passes whose name contains `text` (and the input).
+    void setNameFilter(const QString& text);
+    // The pass the diff starts from instead of the one before the shown
+    // pass (the list's context menu sets it); empty for the previous pass.
+    [[nodiscard]] QString basePass() const { return m_baseName; }
+    void setBasePass(const QString& passName);
+    // The Trace entry the diff of `entry` starts from: the base pass's when
+    // one is set, has run and is not `entry` itself, else the one before.
+    [[nodiscard]] int baseEntryFor(int entry) const;
+
     // The preset's passes that are switched on, in order.
     [[nodiscard]] QStringList enabledPasses() const;
 
@@ -68,6 +79,8 @@ public slots:
 
 signals:
     void currentEntryChanged(int entry);
+    // The pass the diff starts from changed.
+    void basePassChanged(const QString& passName);
     void presetChanged(const QString& preset);
     // A pass was switched on or off: run `passes` (a custom pipeline).
     void enabledPassesChanged(const QStringList& passes);
@@ -83,6 +96,10 @@ private:
     void updateButtons();
     void selectVisible(int entry);
     void applyPreset();
+    // After the filter changed: the current pass if still shown, else the
+    // nearest shown one before it.
+    void keepCurrentVisible();
+    void showContextMenu(const QPoint& position);
     // Row in the filtered list of the row showing `entry`, -1 if hidden or none.
     [[nodiscard]] int visibleRow(int entry) const;
     // Trace entry of the nearest shown pass that ran, from visible row `row`
@@ -96,11 +113,13 @@ private:
     TargetSelector* m_target;
     QLabel* m_capacity;
     QCheckBox* m_hideUnchanged;
+    QLineEdit* m_nameFilter;
     QToolButton* m_back;
     QToolButton* m_forward;
     QLabel* m_stale;
     int m_current = -1;
     QString m_currentName;
     QString m_chosenName;
+    QString m_baseName;
     bool m_selecting = false; // the view's selection moves on our behalf
 };
