@@ -30,5 +30,7 @@ void registerPasses(CLI::App& app, Outcome& outcome);
 void registerLower(CLI::App& app, Outcome& outcome);
 void registerDiff(CLI::App& app, Outcome& outcome);
 void registerMemmap(CLI::App& app, Outcome& outcome);
+void registerLayout(CLI::App& app, Outcome& outcome);
+void registerGraph(CLI::App& app, Outcome& outcome);
 
 } // namespace tirx::cli
