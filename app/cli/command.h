@@ -30,5 +30,6 @@ void registerPasses(CLI::App& app, Outcome& outcome);
 void registerLower(CLI::App& app, Outcome& outcome);
 void registerDiff(CLI::App& app, Outcome& outcome);
 void registerMemmap(CLI::App& app, Outcome& outcome);
+void registerRun(CLI::App& app, Outcome& outcome);
 
 } // namespace tirx::cli
