@@ -1,8 +1,8 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
-#include <vector>
 
 namespace tirx::sim {
 
@@ -21,13 +21,13 @@ public:
     [[nodiscard]] const std::string& scope() const { return m_scope; }
     [[nodiscard]] int64_t partitions() const { return m_partitions; }
     [[nodiscard]] int64_t partitionBytes() const { return m_partitionBytes; }
-    [[nodiscard]] int64_t size() const { return static_cast<int64_t>(m_bytes.size()); }
+    [[nodiscard]] int64_t size() const { return m_partitions * m_partitionBytes; }
 
     // Offsets are flat: partition * partitionBytes() + byte.
-    [[nodiscard]] uint8_t* data() { return m_bytes.data(); }
-    [[nodiscard]] const uint8_t* data() const { return m_bytes.data(); }
-    [[nodiscard]] uint8_t* written() { return m_written.data(); }
-    [[nodiscard]] const uint8_t* written() const { return m_written.data(); }
+    [[nodiscard]] uint8_t* data() { return m_bytes.get(); }
+    [[nodiscard]] const uint8_t* data() const { return m_bytes.get(); }
+    [[nodiscard]] uint8_t* written() { return m_written.get(); }
+    [[nodiscard]] const uint8_t* written() const { return m_written.get(); }
 
     // Marks the whole storage as written (HBM inputs arrive initialised).
     void markAllWritten();
@@ -37,8 +37,16 @@ private:
     std::string m_scope;
     int64_t m_partitions;
     int64_t m_partitionBytes;
-    std::vector<uint8_t> m_bytes;
-    std::vector<uint8_t> m_written;
+    // Zeroed pages straight from the system (anonymous mappings): the 25 MB
+    // of a trn1 SBUF and its flags cost nothing until a page is touched, so
+    // a run of a small kernel does not pay for zeroing memory it never uses.
+    // (calloc would, under mimalloc: it clears large blocks itself.)
+    struct Unmap {
+        size_t bytes = 0;
+        void operator()(uint8_t* p) const;
+    };
+    std::unique_ptr<uint8_t, Unmap> m_bytes;
+    std::unique_ptr<uint8_t, Unmap> m_written;
 };
 
 } // namespace tirx::sim
