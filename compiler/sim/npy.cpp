@@ -19,10 +19,11 @@ struct Descr {
 // Little-endian descriptors; one-byte types carry '|' (numpy writes that)
 // but '<' is accepted too. The first entry per dtype is the one written.
 const std::array kDescrs = {
-    Descr{"<f4", DataType::float32()},       Descr{"<f2", DataType::float16()}, Descr{"<V2", DataType::bfloat16()},
-    Descr{"bfloat16", DataType::bfloat16()}, Descr{"|i1", DataType::int8()},    Descr{"<i1", DataType::int8()},
-    Descr{"<i2", DataType::int16()},         Descr{"<i4", DataType::int32()},   Descr{"|u1", DataType::uint8()},
-    Descr{"<u1", DataType::uint8()},         Descr{"|b1", DataType::boolean()}, Descr{"<b1", DataType::boolean()},
+    Descr{"<f4", DataType::float32()},  Descr{"<f2", DataType::float16()},       Descr{"|V2", DataType::bfloat16()},
+    Descr{"<V2", DataType::bfloat16()}, Descr{"bfloat16", DataType::bfloat16()}, Descr{"|i1", DataType::int8()},
+    Descr{"<i1", DataType::int8()},     Descr{"<i2", DataType::int16()},         Descr{"<i4", DataType::int32()},
+    Descr{"|u1", DataType::uint8()},    Descr{"<u1", DataType::uint8()},         Descr{"|b1", DataType::boolean()},
+    Descr{"<b1", DataType::boolean()},
 };
 
 NpyResult fail(std::string text) { return {std::nullopt, std::move(text)}; }

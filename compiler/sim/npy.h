@@ -13,7 +13,7 @@ namespace tirx::sim {
 // The .npy format (version 1.0 to 3.0 read, 1.0 written) for the dtypes a
 // kernel parameter can have: float32, float16, bfloat16, int8/16/32, uint8
 // and bool. numpy has no bfloat16 of its own; ml_dtypes arrays saved with
-// np.save carry the descriptor "<V2" (two opaque bytes, the upper half of a
+// np.save carry the descriptor "|V2" (two opaque bytes, the upper half of a
 // float32), which is read as bfloat16 and written back the same way, so that
 // `np.load(path).view(ml_dtypes.bfloat16)` recovers the values.
 struct NpyResult {
