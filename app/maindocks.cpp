@@ -3,6 +3,7 @@
 #include "mainwindow.h"
 
 #include "lowering.h"
+#include "rundock.h"
 
 #include "diff/diffview.h"
 #include "editor/codeeditor.h"
@@ -67,6 +68,7 @@ void MainWindow::createDocks()
 
     connect(m_problems, &QListWidget::itemActivated, this, &MainWindow::jumpToProblem);
     connectSourceLinks();
+    new RunDock(this);
 }
 
 void MainWindow::connectSourceLinks()
