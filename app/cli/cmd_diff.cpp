@@ -19,6 +19,7 @@ void registerDiff(CLI::App& app, Outcome& outcome)
     cmd->add_option("--pass", pass, "the pass whose effect to show")->required();
     choice.addOptions(*cmd);
     cmd->callback([&outcome] {
+        if (!requireKnownPass(pass, outcome)) return;
         const auto lowered = choice.lower(file, outcome);
         if (!lowered) return;
         const auto& [input, options, trace] = *lowered;

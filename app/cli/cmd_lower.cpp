@@ -50,12 +50,13 @@ void registerLower(CLI::App& app, Outcome& outcome)
         if (!lowered) return;
         const auto& [input, options, trace] = *lowered;
         for (const auto& entry : trace.entries) {
-            for (const auto& d : entry.diagnostics) {
-                auto located = d;
-                std::string text = formatDiagnostic(located, input.path, input.source);
-                if (entry.passName != "input") text.insert(text.find(": ") + 2, "[" + entry.passName + "] ");
-                std::fputs(text.c_str(), stderr);
+            if (entry.diagnostics.empty()) continue;
+            // The pass goes at the end, so each line keeps the FILE:L:C: error: form.
+            auto named = entry.diagnostics;
+            if (entry.passName != "input") {
+                for (auto& d : named) d.message += " [" + entry.passName + "]";
             }
+            std::fputs(formatDiagnostics(named, input.path, input.source).c_str(), stderr);
         }
         if (!dumpDir.empty() && !dumpTrace(trace, dumpDir, outcome)) return;
         if (trace.failed()) {

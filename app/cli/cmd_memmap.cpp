@@ -56,6 +56,7 @@ void registerMemmap(CLI::App& app, Outcome& outcome)
     cmd->add_option("-o", output, "write to this file instead of standard output");
     choice.addOptions(*cmd);
     cmd->callback([&outcome] {
+        if (after != "input" && !requireKnownPass(after, outcome)) return;
         const auto lowered = choice.lower(file, outcome);
         if (!lowered) return;
         const auto& [input, options, trace] = *lowered;

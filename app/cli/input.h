@@ -17,7 +17,11 @@ struct Input {
     ParseResult parsed;
 };
 
-// Reads PATH ("-" = standard input) and parses it. On a read failure or a
+// Inputs larger than this are refused before they are parsed.
+inline constexpr size_t kMaxInputBytes = size_t{64} << 20;
+
+// Reads PATH ("-" = standard input; otherwise a regular file only, so a FIFO
+// or /dev/zero cannot block or flood the reader) and parses it. On a read failure or a
 // parse error prints the diagnostics to stderr, sets the outcome (BadInput)
 // and returns nullopt.
 [[nodiscard]] std::optional<Input> loadInput(const std::string& path, Outcome& outcome);

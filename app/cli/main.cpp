@@ -4,7 +4,9 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <vector>
 
@@ -51,6 +53,11 @@ int main(int argc, char** argv)
 
     if (app.get_subcommands().empty()) {
         std::fputs(app.help().c_str(), stderr);
+        return toStatus(Exit::Usage);
+    }
+    // Output lost to a full disk or a closed pipe must not end in success.
+    if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+        std::fprintf(stderr, "tirx-cli: error: cannot write the standard output: %s\n", std::strerror(errno));
         return toStatus(Exit::Usage);
     }
     return toStatus(outcome.exit);

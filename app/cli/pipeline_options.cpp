@@ -8,6 +8,14 @@
 
 namespace tirx::cli {
 
+bool requireKnownPass(const std::string& name, Outcome& outcome)
+{
+    if (findPass(name)) return true;
+    std::fprintf(stderr, "tirx-cli: error: unknown pass '%s' (see `tirx-cli passes`)\n", name.c_str());
+    outcome.exit = Exit::Usage;
+    return false;
+}
+
 void PipelineChoice::addOptions(CLI::App& cmd)
 {
     cmd.add_option("--pipeline", preset, "pipeline preset: lower-tirx, trn or none")->capture_default_str();
@@ -23,11 +31,7 @@ std::optional<PipelineOptions> PipelineChoice::resolve(Outcome& outcome) const
         std::stringstream list(passes);
         for (std::string name; std::getline(list, name, ',');) {
             if (name.empty()) continue;
-            if (!findPass(name)) {
-                std::fprintf(stderr, "tirx-cli: error: unknown pass '%s' (see `tirx-cli passes`)\n", name.c_str());
-                outcome.exit = Exit::Usage;
-                return std::nullopt;
-            }
+            if (!requireKnownPass(name, outcome)) return std::nullopt;
             options.passes.push_back(name);
         }
     } else {

@@ -12,6 +12,10 @@
 
 namespace tirx::cli {
 
+// True when `name` is a registered pass; otherwise prints "unknown pass" and
+// sets the outcome (a usage error).
+[[nodiscard]] bool requireKnownPass(const std::string& name, Outcome& outcome);
+
 // A file run through the chosen pipeline.
 struct Lowered {
     Input input;

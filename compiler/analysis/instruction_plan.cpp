@@ -144,12 +144,16 @@ size_t InstructionPlanner::addRegion(const Expr& region)
     if (r.ranges().size() + 1 != grouped.seps.size())
         throw PlanError("the region of '" + name + "' does not have one range per dimension");
 
-    View view{name, {}, {0}, {}};
+    View view{region, name, {}, {0}, {}, {}, 1};
+    for (const auto& it : full) {
+        if (it.axis == Axis::P()) view.partitions *= it.extent;
+    }
     for (size_t i = 0; i < r.ranges().size(); ++i) {
         const auto bound = constIntBound(r.ranges()[i].extent, m_ranges);
         if (bound.max == IntBound::kPosInf || bound.max < 1)
             throw PlanError("the extent of dimension " + std::to_string(i) + " of the region of '" + name +
                             "' has no constant upper bound");
+        view.bounded.push_back(!provablyEqualExpr(intImm(bound.max), r.ranges()[i].extent, m_ranges));
         Expr st = r.ranges()[i].min;
         int64_t ext = bound.max;
         std::vector<ViewIter> kept;
@@ -355,6 +359,24 @@ InstRepr InstructionPlanner::fit(const InstRepr& inst, size_t to, bool broadcast
     return out;
 }
 
+InstRepr InstructionPlanner::restrictToOneDim(const InstRepr& inst) const
+{
+    if (!inst.selected) throw PlanError("an instruction cut by max_inst_size cannot be restricted again");
+    const View& view = m_views[inst.region];
+    std::vector<size_t> selected = *inst.selected;
+    std::stable_sort(selected.begin(), selected.end(),
+                     [&](size_t a, size_t b) { return view.iters[a].stride < view.iters[b].stride; });
+    InstRepr out{inst.region, 1, inst.stride, std::vector<size_t>{}};
+    std::optional<size_t> dim;
+    for (auto idx : selected) {
+        if (dim && dimOf(inst.region, idx) != *dim) break;
+        dim = dimOf(inst.region, idx);
+        out.size *= view.iters[idx].extent;
+        out.selected->push_back(idx);
+    }
+    return out;
+}
+
 void InstructionPlanner::bound(InstRepr& inst, std::optional<int64_t> max)
 {
     if (!max || *max == -1) return;
@@ -367,7 +389,38 @@ void InstructionPlanner::bound(InstRepr& inst, std::optional<int64_t> max)
     inst.selected.reset();
 }
 
-void InstructionPlanner::bind(size_t r, int64_t size, int64_t stride, bool free)
+bool InstructionPlanner::onChip(size_t r) const { return allOnChipAxes(m_views[r].iters); }
+
+size_t InstructionPlanner::dimOf(size_t r, size_t iter) const
+{
+    const auto& seps = m_views[r].seps;
+    return static_cast<size_t>(std::upper_bound(seps.begin(), seps.end(), iter) - seps.begin()) - 1;
+}
+
+void InstructionPlanner::addBindings(size_t r, const std::vector<std::vector<Binding>>& added, bool propagate)
+{
+    for (size_t j = 0; j < added.size(); ++j) {
+        auto& list = m_views[r].bindings[j];
+        list.insert(list.end(), added[j].begin(), added[j].end());
+    }
+    if (!propagate) return;
+    for (size_t o = 0; o < m_views.size(); ++o) {
+        if (o == r) continue;
+        const DimMap map = dimMap(r, o);
+        View& other = m_views[o];
+        const View& from = m_views[r];
+        for (const auto& [i, j] : map) {
+            const size_t count = std::min(from.seps[i + 1] - from.seps[i], other.seps[j + 1] - other.seps[j]);
+            for (size_t k = 0; k < count; ++k) {
+                const auto& src = added[from.seps[i] + k];
+                auto& dst = other.bindings[other.seps[j] + k];
+                dst.insert(dst.end(), src.begin(), src.end());
+            }
+        }
+    }
+}
+
+void InstructionPlanner::bind(size_t r, const Var& var, int64_t size, int64_t stride, bool free, bool propagate)
 {
     View& view = m_views[r];
     if (!allOnChipAxes(view.iters))
@@ -377,6 +430,7 @@ void InstructionPlanner::bind(size_t r, int64_t size, int64_t stride, bool free)
         throw PlanError("cannot place an instruction of " + std::to_string(size) + " elements at stride " +
                         std::to_string(stride) + " on the layout of '" + view.name + "'");
     };
+    std::vector<std::vector<Binding>> added(view.iters.size());
     for (size_t j = 0; j < view.iters.size(); ++j) {
         const ViewIter& it = view.iters[j];
         if (it.isFree() != free) continue;
@@ -384,18 +438,37 @@ void InstructionPlanner::bind(size_t r, int64_t size, int64_t stride, bool free)
         if (top <= stride || it.stride >= end) continue;
         if (top < end && stride <= it.stride) {
             if (end % top != 0 || it.stride % stride != 0) fail();
-            view.bindings[j].emplace_back(1, it.extent);
+            added[j].push_back({1, it.extent, var, top / stride, it.stride / stride});
         } else if (top < end) {
             if (end % top != 0 || stride % it.stride != 0) fail();
-            view.bindings[j].emplace_back(stride / it.stride, top / stride);
+            added[j].push_back({stride / it.stride, top / stride, var, top / stride, 1});
         } else if (stride <= it.stride) {
             if (top % end != 0 || it.stride % stride != 0) fail();
-            view.bindings[j].emplace_back(1, end / it.stride);
+            added[j].push_back({1, end / it.stride, var, 0, it.stride / stride});
         }
     }
+    addBindings(r, added, propagate);
 }
 
-int64_t InstructionPlanner::fillBlock(size_t r, const std::vector<size_t>& dims)
+namespace {
+
+bool bindingLess(const Binding& a, const Binding& b)
+{
+    return a.lstride != b.lstride ? a.lstride < b.lstride : a.extent < b.extent;
+}
+
+Expr bindingExpr(const Binding& b, const VarSubst& subst)
+{
+    Expr v = b.var;
+    if (auto it = subst.find(b.var.get()); it != subst.end()) v = it->second;
+    if (b.mod) v = floorMod(v, intImm(b.mod));
+    if (b.div != 1) v = floorDiv(v, intImm(b.div));
+    return v;
+}
+
+} // namespace
+
+int64_t InstructionPlanner::fillBlock(size_t r, const Var& var, const std::vector<size_t>& dims)
 {
     View& view = m_views[r];
     std::vector<size_t> order = dims;
@@ -403,16 +476,16 @@ int64_t InstructionPlanner::fillBlock(size_t r, const std::vector<size_t>& dims)
         for (size_t i = 0; i + 1 < view.seps.size(); ++i) order.push_back(i);
     }
     const bool onChip = allOnChipAxes(view.iters);
-    std::vector<std::pair<size_t, Binding>> added;
+    std::vector<std::vector<Binding>> added(view.iters.size());
     int64_t acc = 1;
     for (auto i = order.rbegin(); i != order.rend(); ++i) {
         for (size_t j = view.seps[*i + 1]; j-- > view.seps[*i];) {
             const ViewIter& it = view.iters[j];
             auto binds = view.bindings[j];
-            std::sort(binds.begin(), binds.end());
+            std::stable_sort(binds.begin(), binds.end(), bindingLess);
             for (size_t d = 0; d <= binds.size(); ++d) {
-                const int64_t next = d < binds.size() ? binds[d].first : it.extent;
-                const int64_t cur = d == 0 ? 1 : binds[d - 1].first * binds[d - 1].second;
+                const int64_t next = d < binds.size() ? binds[d].lstride : it.extent;
+                const int64_t cur = d == 0 ? 1 : binds[d - 1].lstride * binds[d - 1].extent;
                 if (next % cur != 0)
                     throw PlanError("fail to infer the block dimension of '" + view.name + "' at dim " +
                                     std::to_string(*i));
@@ -423,14 +496,62 @@ int64_t InstructionPlanner::fillBlock(size_t r, const std::vector<size_t>& dims)
                                         "the whole partition of '" +
                                         view.name + "' at dim " + std::to_string(*i));
                 } else if (gap > 1) {
-                    added.emplace_back(j, Binding{cur, gap});
+                    added[j].push_back({cur, gap, var, acc * gap, acc});
                     acc *= gap;
                 }
             }
         }
     }
-    for (const auto& [j, b] : added) view.bindings[j].push_back(b);
+    addBindings(r, added, true);
     return acc;
+}
+
+std::vector<Expr> InstructionPlanner::axes(size_t r, const VarSubst& subst) const
+{
+    const View& view = m_views[r];
+    std::vector<Expr> out;
+    for (size_t i = 0; i + 1 < view.seps.size(); ++i) {
+        Expr index = intImm(0);
+        int64_t acc = 1;
+        for (size_t j = view.seps[i + 1]; j-- > view.seps[i];) {
+            auto binds = view.bindings[j];
+            std::stable_sort(binds.begin(), binds.end(), bindingLess);
+            for (size_t d = 0; d < binds.size(); ++d) {
+                const int64_t next = d + 1 < binds.size() ? binds[d + 1].lstride : view.iters[j].extent;
+                if (next != binds[d].lstride * binds[d].extent)
+                    throw PlanError("the instruction and block variables do not cover '" + view.name + "' at dim " +
+                                    std::to_string(i));
+            }
+            for (auto d = binds.rbegin(); d != binds.rend(); ++d) {
+                if (d->extent == 1) continue;
+                index = add(index, mul(mul(intImm(d->lstride), bindingExpr(*d, subst)), intImm(acc)));
+            }
+            acc *= view.iters[j].extent;
+        }
+        out.push_back(index);
+    }
+    return out;
+}
+
+std::vector<Expr> InstructionPlanner::indices(size_t r, const VarSubst& subst) const
+{
+    auto out = axes(r, subst);
+    const auto& ranges = as<TensorRegionNode>(m_views[r].region)->ranges();
+    for (size_t i = 0; i < out.size(); ++i) out[i] = add(out[i], ranges[i].min);
+    return out;
+}
+
+Expr InstructionPlanner::guard(size_t r, const VarSubst& subst) const
+{
+    const View& view = m_views[r];
+    if (std::none_of(view.bounded.begin(), view.bounded.end(), [](bool b) { return b; })) return nullptr;
+    const auto ax = axes(r, subst);
+    const auto& ranges = as<TensorRegionNode>(view.region)->ranges();
+    Expr cond = boolImm(true);
+    for (size_t i = 0; i < ax.size(); ++i) {
+        if (view.bounded[i]) cond = binary(BinaryOp::And, cond, binary(BinaryOp::LT, ax[i], ranges[i].extent));
+    }
+    return cond;
 }
 
 bool InstructionPlanner::partitionMatch(size_t a, size_t b)

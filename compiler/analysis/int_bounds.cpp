@@ -98,7 +98,12 @@ int64_t floorDivI(int64_t a, int64_t b)
     return q;
 }
 
-int64_t floorModI(int64_t a, int64_t b) { return a - floorDivI(a, b) * b; }
+int64_t floorModI(int64_t a, int64_t b)
+{
+    // From the remainder: a - floorDivI(a, b) * b can overflow where the result cannot.
+    const int64_t m = a % b;
+    return m != 0 && ((m < 0) != (b < 0)) ? m + b : m;
+}
 
 int64_t boundAdd(int64_t a, int64_t b)
 {

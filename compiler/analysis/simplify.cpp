@@ -40,6 +40,8 @@ public:
 private:
     const VarRanges& m_ranges;
     const VarBindings* m_bindings;
+    static constexpr int kMaxDepth = 2048;
+    int m_depth = 0;
 
     IntBound bound(const Expr& e) const { return constIntBound(e, m_ranges); }
     bool provablyNonNegative(const Expr& e) const { return bound(e).min >= 0; }
@@ -177,6 +179,15 @@ private:
 CVal Simplifier::mutate(const Expr& e)
 {
     if (!e) return CVal::of(e);
+    // Past kMaxDepth levels an expression is kept as it is: simplifying is
+    // an optimisation, and substituting bindings can make a tree far deeper
+    // than any the parser builds.
+    if (m_depth >= kMaxDepth) return CVal::of(e);
+    ++m_depth;
+    struct Leave {
+        int& depth;
+        ~Leave() { --depth; }
+    } leave{m_depth};
     if (e->kind() == ExprKind::Var) {
         const auto it = m_ranges.find(static_cast<const VarNode*>(e.get()));
         if (it != m_ranges.end() && it->second.extent == 1) return CVal::of(intImm(it->second.min, e->dtype()));

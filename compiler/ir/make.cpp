@@ -1,11 +1,13 @@
 #include "ir/make.h"
 
+#include "ir/node_release.h"
 #include "ir/op_name.h"
 #include "ir/tensor_type.h"
 
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <limits>
 #include <optional>
 
 namespace tirx {
@@ -111,7 +113,13 @@ int64_t floorDivInt(int64_t a, int64_t b)
     return q;
 }
 
-int64_t floorModInt(int64_t a, int64_t b) { return a - floorDivInt(a, b) * b; }
+// Computed from the remainder: a - floorDiv(a, b) * b can overflow near the
+// ends of the range where the result itself cannot.
+int64_t floorModInt(int64_t a, int64_t b)
+{
+    const int64_t m = a % b;
+    return m != 0 && ((m < 0) != (b < 0)) ? m + b : m;
+}
 
 // The dtype an arithmetic result takes: the wider integer, or the float type.
 DataType resultType(const Expr& a, const Expr& b)
@@ -138,13 +146,35 @@ Expr promote(const Expr& e, DataType t)
     return e;
 }
 
+// Narrower integers wrap to their width as the reference folds them; a
+// 64-bit result that overflows is not folded (the operation stays in the IR)
+// rather than wrapped, and neither is the one quotient that traps.
+std::optional<Expr> foldWrapped(bool overflowed, int64_t r, DataType t, Span span)
+{
+    if (overflowed && t.bits() >= 64) return std::nullopt;
+    return intImm(wrapToType(r, t), t, span);
+}
+
 std::optional<Expr> foldInts(BinaryOp op, int64_t x, int64_t y, DataType t, Span span)
 {
     const DataType boolean = DataType::boolean();
+    int64_t r = 0;
+    if (x == std::numeric_limits<int64_t>::min() && y == -1 &&
+        (op == BinaryOp::Div || op == BinaryOp::Mod || op == BinaryOp::FloorDiv || op == BinaryOp::FloorMod))
+        return std::nullopt;
     switch (op) {
-    case BinaryOp::Add: return intImm(wrapToType(x + y, t), t, span);
-    case BinaryOp::Sub: return intImm(wrapToType(x - y, t), t, span);
-    case BinaryOp::Mul: return intImm(wrapToType(x * y, t), t, span);
+    case BinaryOp::Add: {
+        const bool overflowed = __builtin_add_overflow(x, y, &r);
+        return foldWrapped(overflowed, r, t, span);
+    }
+    case BinaryOp::Sub: {
+        const bool overflowed = __builtin_sub_overflow(x, y, &r);
+        return foldWrapped(overflowed, r, t, span);
+    }
+    case BinaryOp::Mul: {
+        const bool overflowed = __builtin_mul_overflow(x, y, &r);
+        return foldWrapped(overflowed, r, t, span);
+    }
     case BinaryOp::Div:
         if (y == 0) return std::nullopt;
         return intImm(x / y, t, span);
@@ -265,18 +295,18 @@ Expr binary(BinaryOp op, Expr a, Expr b, Span span)
         if (auto folded = foldIdentity(op, a, b, t, span)) return *folded;
     }
     const DataType resultDtype = isComparison(op) ? DataType::boolean() : t;
-    return std::make_shared<BinaryNode>(op, resultDtype, std::move(a), std::move(b), span);
+    return detail::makeNode<BinaryNode>(op, resultDtype, std::move(a), std::move(b), span);
 }
 
 Expr logicalNot(Expr a, Span span)
 {
     if (const auto* imm = as<IntImmNode>(a)) return boolImm(imm->value() == 0, span);
-    return std::make_shared<NotNode>(std::move(a), span);
+    return detail::makeNode<NotNode>(std::move(a), span);
 }
 
 Expr select(Expr cond, Expr t, Expr f, Span span)
 {
-    return std::make_shared<SelectNode>(std::move(cond), std::move(t), std::move(f), span);
+    return detail::makeNode<SelectNode>(std::move(cond), std::move(t), std::move(f), span);
 }
 
 Expr cast(DataType dtype, Expr value, Span span)
@@ -289,19 +319,19 @@ Expr cast(DataType dtype, Expr value, Span span)
     if (const auto* imm = as<FloatImmNode>(value)) {
         if (dtype.isFloat()) return floatImm(imm->value(), dtype, span);
     }
-    return std::make_shared<CastNode>(dtype, std::move(value), span);
+    return detail::makeNode<CastNode>(dtype, std::move(value), span);
 }
 
 Expr call(std::string_view op, std::vector<Expr> args, Attrs attrs, DataType dtype, std::vector<TensorTypeRef> tyArgs,
           Span span)
 {
-    return std::make_shared<CallNode>(internOp(op), dtype, std::move(args), std::move(attrs), std::move(tyArgs), span);
+    return detail::makeNode<CallNode>(internOp(op), dtype, std::move(args), std::move(attrs), std::move(tyArgs), span);
 }
 
 Expr tensorLoad(Var tensor, std::vector<Expr> indices, Span span)
 {
     const DataType dtype = tensor->isTensor() ? tensor->tensorType()->dtype() : DataType::float32();
-    return std::make_shared<TensorLoadNode>(std::move(tensor), std::move(indices), dtype, span);
+    return detail::makeNode<TensorLoadNode>(std::move(tensor), std::move(indices), dtype, span);
 }
 
 Expr tensorRegion(Var tensor, std::vector<Range> ranges, Span span)
@@ -309,7 +339,7 @@ Expr tensorRegion(Var tensor, std::vector<Range> ranges, Span span)
     return std::make_shared<TensorRegionNode>(std::move(tensor), std::move(ranges), span);
 }
 
-Expr tuple(std::vector<Expr> fields, Span span) { return std::make_shared<TupleNode>(std::move(fields), span); }
+Expr tuple(std::vector<Expr> fields, Span span) { return detail::makeNode<TupleNode>(std::move(fields), span); }
 
 Expr withSpan(const Expr& e, Span span)
 {
@@ -317,7 +347,7 @@ Expr withSpan(const Expr& e, Span span)
     if (const auto* imm = as<FloatImmNode>(e)) return floatImm(imm->value(), imm->dtype(), span);
     if (const auto* imm = as<StringImmNode>(e)) return stringImm(imm->value(), span);
     if (const auto* bin = as<BinaryNode>(e)) {
-        return std::make_shared<BinaryNode>(bin->op(), bin->dtype(), bin->a(), bin->b(), span);
+        return detail::makeNode<BinaryNode>(bin->op(), bin->dtype(), bin->a(), bin->b(), span);
     }
     return e;
 }

@@ -43,7 +43,51 @@ bool isKeyword(std::string_view s)
     }
 }
 
-constexpr bool isIdentStart(unsigned char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+// Bytes of multi-byte UTF-8 characters count as name characters: Python
+// accepts non-ASCII names, and its Unicode letter classes are not repeated
+// here (a stray symbol becomes an unknown name, still one located error).
+// Names that are not valid UTF-8 are refused where they are scanned.
+constexpr bool isIdentStart(unsigned char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c >= 0x80;
+}
+
+// True when s is well-formed UTF-8 (no overlong forms, surrogates or bytes
+// past U+10FFFF).
+bool validUtf8(std::string_view s)
+{
+    for (size_t i = 0; i < s.size();) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        size_t n = 0;
+        uint32_t cp = 0;
+        if (c < 0x80) {
+            ++i;
+            continue;
+        }
+        if (c >= 0xC2 && c <= 0xDF) {
+            n = 1;
+            cp = c & 0x1Fu;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            n = 2;
+            cp = c & 0x0Fu;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            n = 3;
+            cp = c & 0x07u;
+        } else {
+            return false;
+        }
+        for (size_t k = 1; k <= n; ++k) {
+            if (i + k >= s.size()) return false;
+            const auto d = static_cast<unsigned char>(s[i + k]);
+            if ((d & 0xC0) != 0x80) return false;
+            cp = (cp << 6) | (d & 0x3Fu);
+        }
+        if ((n == 2 && cp < 0x800) || (n == 3 && cp < 0x10000) || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+            return false;
+        i += n + 1;
+    }
+    return true;
+}
 
 // Names are most of the source: one table load per character.
 constexpr std::array<bool, 256> kIdentChars = [] {
@@ -53,6 +97,14 @@ constexpr std::array<bool, 256> kIdentChars = [] {
 }();
 
 bool isIdentChar(unsigned char c) { return kIdentChars[c]; }
+
+bool isAscii(std::string_view s)
+{
+    for (char c : s) {
+        if (static_cast<unsigned char>(c) >= 0x80) return false;
+    }
+    return true;
+}
 bool isDigit(unsigned char c) { return c >= '0' && c <= '9'; }
 bool isHex(unsigned char c) { return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 
@@ -101,7 +153,13 @@ size_t operatorLength(std::string_view s, size_t p)
 // tokens are views into it, so no per-token allocation happens.
 class TokenStream::Lexer {
 public:
-    Lexer(std::string_view src, LexOptions opt) : m_src(src), m_opt(opt) { m_indents.push_back(0); }
+    Lexer(std::string_view src, LexOptions opt) : m_src(src), m_opt(opt)
+    {
+        m_indents.push_back(0);
+        m_altIndents.push_back(0);
+        // A UTF-8 byte order mark is not part of the text (Python skips it).
+        if (m_src.starts_with("\xEF\xBB\xBF")) m_pos = m_lineStart = 3;
+    }
 
     // The whole source at once, for tokenize().
     LexResult run()
@@ -177,6 +235,10 @@ private:
     bool m_atLineStart = true;
     bool m_lineHasTokens = false;
     std::vector<uint32_t> m_indents;
+    // The same indentation with a tab counted as one column: Python's test
+    // that tabs and spaces were not mixed in a way whose meaning depends on
+    // the tab width.
+    std::vector<uint32_t> m_altIndents;
     std::vector<Open> m_brackets;
     // fill(): the ring tokens go to; past m_cap they spill into m_out.tokens.
     Token* m_ring = nullptr;
@@ -248,14 +310,14 @@ private:
         // loop; a tab or form feed continues in the general one.
         while (p < m_src.size() && m_src[p] == ' ') ++p;
         uint32_t width = static_cast<uint32_t>(p - m_pos);
-        bool tab = false;
+        uint32_t alt = width;
         while (p < m_src.size() && (m_src[p] == ' ' || m_src[p] == '\t' || m_src[p] == '\f')) {
             if (m_src[p] == '\t') {
-                if (!tab) error("tab character in indentation; indent with spaces", p, p + 1);
-                tab = true;
                 width = (width / 8 + 1) * 8;
+                ++alt;
             } else if (m_src[p] == ' ') {
                 ++width;
+                ++alt;
             }
             ++p;
         }
@@ -273,22 +335,31 @@ private:
         m_atLineStart = false;
         if (!m_opt.layoutTokens) return true;
         if (width > m_indents.back()) {
+            if (alt <= m_altIndents.back()) inconsistentTabs(p);
             m_indents.push_back(width);
+            m_altIndents.push_back(alt);
             emitHere(TokenKind::Indent, m_lineStart, p);
             m_lineHasTokens = false;
         } else if (width < m_indents.back()) {
             while (m_indents.size() > 1 && width < m_indents.back()) {
                 m_indents.pop_back();
+                m_altIndents.pop_back();
                 emitHere(TokenKind::Dedent, p, p);
             }
             if (width != m_indents.back()) {
                 // Recover by treating the line as belonging to the enclosing level.
                 error("unindent does not match any outer indentation level", p, p);
+            } else if (alt != m_altIndents.back()) {
+                inconsistentTabs(p);
             }
             m_lineHasTokens = false;
+        } else if (alt != m_altIndents.back()) {
+            inconsistentTabs(p);
         }
         return true;
     }
+
+    void inconsistentTabs(size_t p) { error("inconsistent use of tabs and spaces in indentation", m_lineStart, p); }
 
     void scanComment()
     {
@@ -344,6 +415,14 @@ private:
                 return;
             }
             const auto text = m_src.substr(m_pos, p - m_pos);
+            if (c >= 0x80 || !isAscii(text)) {
+                if (!validUtf8(text)) {
+                    error("invalid UTF-8 in a name", m_pos, p);
+                    emitHere(TokenKind::Error, m_pos, p);
+                    m_pos = p;
+                    return;
+                }
+            }
             emitHere(isKeyword(text) ? TokenKind::Keyword : TokenKind::Name, m_pos, p);
             m_pos = p;
             return;

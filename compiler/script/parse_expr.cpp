@@ -96,9 +96,12 @@ Value Parser::parseExprOrTuple()
     seq.kind = Value::Kind::Seq;
     seq.py = true;
     seq.items.push_back(std::move(first));
+    size_t weight = 1;
+    addWeight(weight, seq.items.back());
     while (acceptOp(",")) {
         if (cur().kind == TokenKind::Newline || isOp("=") || isOp(")")) break;
         seq.items.push_back(parseExpr());
+        addWeight(weight, seq.items.back());
     }
     seq.span = spanFrom(start);
     return seq;
@@ -128,6 +131,7 @@ bool isSingleTokenAtom(const Token& t)
 Value Parser::parseExpr()
 {
     DepthGuard guard(*this, m_depth, kMaxExprDepth, "expression nested too deeply");
+    if (m_depth == 1) m_exprOperators = 0;
     // Most call arguments and indices are a lone name or number: skip the
     // ten precedence levels, none of which could apply to it.
     if (isSingleTokenAtom(cur()) && endsExpression(peekTok())) return parseAtom();
@@ -268,6 +272,8 @@ Value Parser::parsePower()
     const Span start = cur().span;
     Value a = parsePostfix();
     if (isOp("**")) {
+        // Right-associative: a ** b ** c recurses once per operator.
+        DepthGuard guard(*this, m_depth, kMaxExprDepth, "expression nested too deeply");
         advance();
         Value b = parseUnary();
         return binaryOp("**", a, b, spanFrom(start));
@@ -353,9 +359,12 @@ Value Parser::parseSeqOrParen()
     }
     seq.items.reserve(2); // a tuple has two or more items
     seq.items.push_back(std::move(first));
+    size_t weight = 1;
+    addWeight(weight, seq.items.back());
     while (acceptOp(",")) {
         if (isOp(")")) break;
         seq.items.push_back(parseExpr());
+        addWeight(weight, seq.items.back());
     }
     expectOp(")", "to close the parenthesis");
     seq.span = spanFrom(start);
@@ -369,8 +378,10 @@ Value Parser::parseList()
     seq.kind = Value::Kind::Seq;
     seq.py = true;
     seq.isList = true;
+    size_t weight = 1;
     while (!isOp("]")) {
         seq.items.push_back(parseExpr());
+        addWeight(weight, seq.items.back());
         if (isKw("for")) failAtCurrent("list comprehensions are not supported");
         if (!acceptOp(",")) break;
     }
@@ -386,10 +397,13 @@ Value Parser::parseDict()
     d.kind = Value::Kind::Dict;
     d.py = true;
     d.items.reserve(2); // keys and values alternate
+    size_t weight = 1;
     while (!isOp("}")) {
         d.items.push_back(parseExpr());
         expectOp(":", "in the dict");
         d.items.push_back(parseExpr());
+        addWeight(weight, d.items[d.items.size() - 2]);
+        addWeight(weight, d.items.back());
         if (!acceptOp(",")) break;
     }
     expectOp("}", "to close the dict");
@@ -551,15 +565,51 @@ Value Parser::attribute(Value base, const Token& name, Span span)
     fail(name.span, "'" + describe(base) + "' has no attribute '" + std::string(n) + "'");
 }
 
+namespace {
+
+// The values v holds, nested sequences' items included, or more than
+// kMaxSequenceItems when it is larger or nested deeper than a sequence can be.
+size_t weightOf(const Value& v, int depth)
+{
+    if (v.items.empty()) return 1;
+    if (depth > kMaxExprDepth) return kMaxSequenceItems + 1;
+    size_t w = 1;
+    for (const Value& item : v.items) {
+        const size_t c = weightOf(item, depth + 1);
+        if (c > kMaxSequenceItems - w) return kMaxSequenceItems + 1;
+        w += c;
+    }
+    return w;
+}
+
+} // namespace
+
+size_t Parser::sequenceWeight(const Value& v) { return weightOf(v, 0); }
+
+void Parser::addWeight(size_t& weight, const Value& item)
+{
+    const size_t w = weightOf(item, 1);
+    if (w > kMaxSequenceItems - weight) fail(item.span, sequenceTooLong());
+    weight += w;
+}
+
+void Parser::countOperator(Span span)
+{
+    if (++m_exprOperators > kMaxExprOperators)
+        fail(span, "expression has more than " + std::to_string(kMaxExprOperators) +
+                       " operators; split it over several statements");
+}
+
 Value Parser::unaryMinus(const Value& a, Span span)
 {
     if (isPyNumber(a)) {
         if (const auto* f = as<FloatImmNode>(a.expr)) return pyFloat(-f->value(), span);
         const int64_t v = as<IntImmNode>(a.expr)->value();
-        if (a.expr->dtype().isBool()) return pyInt64(-v, span);
+        if (v == std::numeric_limits<int64_t>::min()) fail(span, kIntOverflow);
         return pyInt64(-v, span);
     }
     Expr e = toExpr(a, "an operand of '-'");
+    countOperator(span);
     // The reference negates as x * -1 (PrimExpr.__neg__), folded for constants.
     Expr minusOne = e->dtype().isFloat() ? floatImm(-1.0, e->dtype(), span) : intImm(-1, e->dtype(), span);
     return Value::ofExpr(withSpan(binary(BinaryOp::Mul, e, minusOne, span), span), span);

@@ -124,6 +124,8 @@ Stmt Parser::parseFor()
         }
     }
     if (!m_inFunction) fail(start, "loops may only appear inside a function");
+    if (step && isConstInt(step, 0))
+        fail(step->span().valid() ? step->span() : callSpan, "the loop step must not be 0");
     expectOp(":", "after the loop header");
 
     m_scopes.push();
@@ -139,7 +141,7 @@ Stmt Parser::parseFor()
         l.var = makeVar(std::string(names[i].text), VarType::scalar(dt), names[i].span);
         m_scopes.define(names[i].text, Value::ofExpr(l.var, names[i].span));
     }
-    Stmt body = parseSuite();
+    Stmt body = parseLoopBody();
     const Span span = spanFrom(start);
     for (size_t i = loops.size(); i-- > 0;) {
         Loop& l = loops[i];
@@ -159,20 +161,41 @@ Stmt Parser::parseFor()
 
 Stmt Parser::parseIf()
 {
-    const Span start = advance().span; // if / elif
-    Value c = parseExpr();
-    Expr cond = toExpr(c, "a condition");
-    expectOp(":", "after the condition");
-    Stmt thenBody = parseSuite();
+    // An elif chain is read in a loop. Each elif nests one level deeper in
+    // the IR (it is the previous branch's else), so chains count towards a
+    // total nesting limit of their own, the same as flat regions.
+    struct Branch {
+        Expr cond;
+        Stmt then;
+        Span start;
+    };
+    std::vector<Branch> branches;
+    struct Restore {
+        int& depth;
+        int value;
+        ~Restore() { depth = value; }
+    } restore{m_elifDepth, m_elifDepth};
     Stmt elseBody;
-    if (isKw("elif")) {
-        elseBody = parseIf();
-    } else if (isKw("else")) {
-        advance();
-        expectOp(":", "after 'else'");
-        elseBody = parseSuite();
+    while (true) {
+        if (!branches.empty() && ++m_elifDepth + m_blockDepth > kMaxBlockDepth * 10)
+            failAtCurrent("too many elif branches");
+        const Span start = advance().span; // if / elif
+        Value c = parseExpr();
+        Expr cond = toExpr(c, "a condition");
+        expectOp(":", "after the condition");
+        Stmt thenBody = parseSuite();
+        branches.push_back({std::move(cond), std::move(thenBody), start});
+        if (isKw("elif")) continue;
+        if (isKw("else")) {
+            advance();
+            expectOp(":", "after 'else'");
+            elseBody = parseSuite();
+        }
+        break;
     }
-    return makeIf(cond, thenBody, elseBody, spanFrom(start));
+    for (size_t i = branches.size(); i-- > 0;)
+        elseBody = makeIf(branches[i].cond, branches[i].then, elseBody, spanFrom(branches[i].start));
+    return elseBody;
 }
 
 Stmt Parser::parseWhile()
@@ -180,8 +203,18 @@ Stmt Parser::parseWhile()
     const Span start = advance().span;
     Expr cond = toExpr(parseExpr(), "a condition");
     expectOp(":", "after the condition");
-    Stmt body = parseSuite();
+    Stmt body = parseLoopBody();
     return makeWhile(cond, body, spanFrom(start));
+}
+
+Stmt Parser::parseLoopBody()
+{
+    ++m_loopDepth;
+    struct Leave {
+        int& depth;
+        ~Leave() { --depth; }
+    } leave{m_loopDepth};
+    return parseSuite();
 }
 
 Stmt Parser::parseWith()

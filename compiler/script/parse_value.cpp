@@ -3,6 +3,7 @@
 
 #include "script/parser_impl.h"
 
+#include "analysis/int_bounds.h"
 #include "analysis/simplify.h"
 
 #include <cmath>
@@ -30,13 +31,6 @@ double asDouble(const Expr& e)
 {
     if (const auto* f = as<FloatImmNode>(e)) return f->value();
     return static_cast<double>(as<IntImmNode>(e)->value());
-}
-
-int64_t floorDiv(int64_t a, int64_t b)
-{
-    int64_t q = a / b;
-    if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
-    return q;
 }
 
 const std::vector<std::string_view> kDtypeNames = {
@@ -71,15 +65,28 @@ Value Parser::binaryOp(std::string_view op, const Value& a, const Value& b, Span
         if (ints) {
             const int64_t x = as<IntImmNode>(a.expr)->value();
             const int64_t y = as<IntImmNode>(b.expr)->value();
-            if (op == "+") return pyInt64(x + y, span);
-            if (op == "-") return pyInt64(x - y, span);
-            if (op == "*") return pyInt64(x * y, span);
+            // Python integers do not overflow; ours are 64-bit, so a result
+            // out of that range is refused rather than wrapped.
+            int64_t r = 0;
+            bool wrapped = false;
+            if (op == "+") wrapped = __builtin_add_overflow(x, y, &r);
+            if (op == "-") wrapped = __builtin_sub_overflow(x, y, &r);
+            if (op == "*") wrapped = __builtin_mul_overflow(x, y, &r);
+            if (op == "//") wrapped = x == std::numeric_limits<int64_t>::min() && y == -1;
+            if (wrapped) fail(span, kIntOverflow);
+            if (op == "+" || op == "-" || op == "*") return pyInt64(r, span);
             if ((op == "//" || op == "%" || op == "/") && y == 0) fail(span, "division by zero");
-            if (op == "//") return pyInt64(floorDiv(x, y), span);
-            if (op == "%") return pyInt64(x - floorDiv(x, y) * y, span);
+            if (op == "%" && y == -1) return pyInt64(0, span);
+            if (op == "//") return pyInt64(floorDivI(x, y), span);
+            if (op == "%") return pyInt64(floorModI(x, y), span);
             if (op == "**" && y >= 0) {
-                int64_t r = 1;
-                for (int64_t i = 0; i < y && i < 64; ++i) r *= x;
+                r = 1;
+                // |x| > 1 overflows within 64 steps; 0, 1 and -1 settle at once.
+                const int64_t steps = x >= -1 && x <= 1 ? std::min<int64_t>(y, 2) : y;
+                for (int64_t i = 0; i < steps; ++i) {
+                    if (__builtin_mul_overflow(r, x, &r)) fail(span, kIntOverflow);
+                }
+                if (x == -1) r = y % 2 == 0 ? 1 : -1;
                 return pyInt64(r, span);
             }
         }
@@ -111,6 +118,7 @@ Value Parser::binaryOp(std::string_view op, const Value& a, const Value& b, Span
     }
     // Python sequences and strings.
     if (op == "+" && a.kind == K::Seq && b.kind == K::Seq) {
+        if (sequenceWeight(a) + sequenceWeight(b) > kMaxSequenceItems) fail(span, sequenceTooLong());
         Value r = a;
         r.items.insert(r.items.end(), b.items.begin(), b.items.end());
         r.span = span;
@@ -120,7 +128,7 @@ Value Parser::binaryOp(std::string_view op, const Value& a, const Value& b, Span
         Value r = a;
         r.items.clear();
         const int64_t n = as<IntImmNode>(b.expr)->value();
-        if (n * static_cast<int64_t>(a.items.size()) > 1'000'000) fail(span, "sequence repetition is too large");
+        if (n > 0 && sequenceWeight(a) > kMaxSequenceItems / static_cast<uint64_t>(n)) fail(span, sequenceTooLong());
         for (int64_t i = 0; i < n; ++i) r.items.insert(r.items.end(), a.items.begin(), a.items.end());
         r.span = span;
         return r;
@@ -170,6 +178,7 @@ Value Parser::binaryOp(std::string_view op, const Value& a, const Value& b, Span
         return r;
     }
     // IR arithmetic.
+    countOperator(span);
     if (a.kind != K::Expr) fail(a.span, "unsupported operand for '" + std::string(op) + "': " + describe(a));
     if (b.kind != K::Expr) fail(b.span, "unsupported operand for '" + std::string(op) + "': " + describe(b));
     Expr x = toExpr(a, "an operand");
@@ -209,6 +218,8 @@ Value Parser::binaryOp(std::string_view op, const Value& a, const Value& b, Span
         bop = BinaryOp::Or;
     else
         fail(span, "operator '" + std::string(op) + "' is not supported on IR expressions");
+    if ((bop == BinaryOp::FloorDiv || bop == BinaryOp::FloorMod || bop == BinaryOp::Div) && isConstInt(y, 0))
+        fail(span, "division by zero");
     if ((x->dtype().isHandle() || y->dtype().isHandle()) && !isComparison(bop))
         fail(span, "arithmetic on a tensor or handle is not supported; index the tensor first");
     return Value::ofExpr(withSpan(binary(bop, x, y, span), span), span);
@@ -410,13 +421,18 @@ std::vector<Expr> Parser::toShape(const Value& v, std::string_view what)
             Expr e = toExpr(item, "a shape extent");
             if (!e->dtype().isInt() && !e->dtype().isUInt())
                 fail(item.span, "shape extents of " + std::string(what) + " must be integers");
+            if (auto c = constInt(e); c && *c < 0)
+                fail(item.span, "shape extents of " + std::string(what) + " must not be negative");
             out.push_back(e);
         }
         return out;
     }
     if (v.kind == Value::Kind::Expr && (v.expr->dtype().isInt() || v.expr->dtype().isUInt()) &&
-        v.expr->kind() != ExprKind::TensorRegion)
+        v.expr->kind() != ExprKind::TensorRegion) {
+        if (auto c = constInt(v.expr); c && *c < 0)
+            fail(v.span, "shape extents of " + std::string(what) + " must not be negative");
         return {v.expr};
+    }
     fail(v.span, "expected a shape (a tuple of integers) for " + std::string(what) + ", got " + describe(v));
 }
 

@@ -4,6 +4,8 @@
 
 #include "script/parser_impl.h"
 
+#include "target/target.h"
+
 #include <algorithm>
 #include <exception>
 
@@ -247,6 +249,11 @@ void Parser::parseTopLevelStatement()
         Value ctx = parseExpr();
         if (ctx.kind != Value::Kind::Target) fail(ctx.span, "expected a target in a module-level 'with' statement");
         if (m_target) error(start, "a file may set only one target");
+        if (!findTarget(ctx.str)) {
+            std::string known;
+            for (const auto& t : targets()) known += (known.empty() ? "" : ", ") + t.tag;
+            error(ctx.span, "unknown target '" + ctx.str + "' (known: " + known + ")");
+        }
         m_target = ctx.str;
         expectOp(":");
         expectNewline();
@@ -507,10 +514,8 @@ void Parser::parseFunction(std::string_view decorator, bool isPrivate, Span deco
     f.body = body;
     f.attrs = std::move(attrs);
     f.span = spanFrom(decoSpan);
-    for (const auto& [n, span] : m_functionNames) {
-        if (n == name) error(nameTok.span, "function '" + name + "' is defined twice");
-    }
-    m_functionNames.emplace_back(name, nameTok.span);
+    if (!m_functionNames.emplace(name, nameTok.span).second)
+        error(nameTok.span, "function '" + name + "' is defined twice");
     m_functions.emplace_back(name, std::make_shared<const Function>(std::move(f)));
 }
 
@@ -599,6 +604,7 @@ Stmt Parser::parseSimpleStatement(std::optional<FlatRegion>& flat)
     }
     if (isKw("break") || isKw("continue")) {
         const bool brk = cur().text == "break";
+        if (m_loopDepth == 0) failAtCurrent("'" + std::string(cur().text) + "' outside a loop");
         advance();
         expectNewline();
         return brk ? makeBreak(start) : makeContinue(start);

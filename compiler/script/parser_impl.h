@@ -119,6 +119,7 @@ public:
     Stmt parseFor();
     Stmt parseIf();
     Stmt parseWhile();
+    Stmt parseLoopBody(); // a for or while body, where break and continue belong
     Stmt parseWith();
     Stmt parseAssert();
     Stmt parseAssignment(const Value& target, Span start);
@@ -148,6 +149,13 @@ public:
     Value attribute(Value base, const Token& name, Span span);
     Value binaryOp(std::string_view op, const Value& a, const Value& b, Span span);
     Value unaryMinus(const Value& a, Span span);
+    // Fails once the expression being read has more than kMaxExprOperators.
+    void countOperator(Span span);
+    // Sequences are values the parser copies: their size, nested items
+    // included, is capped so that a few lines cannot ask for gigabytes.
+    [[nodiscard]] static size_t sequenceWeight(const Value& v);
+    // Adds item's weight to a sequence's; fails past kMaxSequenceItems.
+    void addWeight(size_t& weight, const Value& item);
 
     // conversions
     Expr toExpr(const Value& v, std::string_view what);
@@ -209,9 +217,14 @@ public:
     bool m_stopped = false;
     int m_depth = 0;      // expression nesting
     int m_blockDepth = 0; // statement nesting
+    int m_elifDepth = 0;  // elif branches of the chains being read
+    int m_loopDepth = 0;  // loops around the statement being read
+    // Operators in the expression statement being read: the IR of a chain
+    // is as deep as it is long, and every walk over it recurses.
+    int m_exprOperators = 0;
     Scopes m_scopes;
     std::vector<Module::Entry> m_functions;
-    std::vector<std::pair<std::string, Span>> m_functionNames;
+    std::unordered_map<std::string, Span> m_functionNames;
     std::optional<std::string> m_target;
     bool m_sawModule = false;
     // Argument vectors of finished calls, reused by the next calls: a module
@@ -254,6 +267,15 @@ private:
 
 inline constexpr int kMaxExprDepth = 200;
 inline constexpr int kMaxBlockDepth = 100;
+inline constexpr int kMaxExprOperators = 1000;
+// Values in one Python sequence the parser builds (a literal, `+` or `*`),
+// nested ones included.
+inline constexpr size_t kMaxSequenceItems = 100'000;
+inline constexpr const char* kIntOverflow = "integer overflow: the result does not fit in 64 bits";
+[[nodiscard]] inline std::string sequenceTooLong()
+{
+    return "sequence is too long (more than " + std::to_string(kMaxSequenceItems) + " items)";
+}
 
 // True when toExpr(v, ...) returns v.expr without a diagnostic, so callers
 // can skip building the message that a failure would need.

@@ -189,11 +189,22 @@ void Printer::floatImm(const FloatImmNode& e)
     m_out += ')';
 }
 
+namespace {
+
+// An operator Python writes between its operands; the others print as calls.
+bool isInfix(const BinaryNode& e)
+{
+    const BinaryOp op = e.op();
+    return op != BinaryOp::Min && op != BinaryOp::Max && op != BinaryOp::Mod &&
+           (op != BinaryOp::Div || e.dtype().isFloat());
+}
+
+} // namespace
+
 void Printer::binary(const BinaryNode& e, int parentPrec)
 {
     const BinaryOp op = e.op();
-    if (op == BinaryOp::Min || op == BinaryOp::Max || op == BinaryOp::Mod ||
-        (op == BinaryOp::Div && !e.dtype().isFloat())) {
+    if (!isInfix(e)) {
         // Integer truncating division has no Python operator: `/` is true division.
         m_out += op == BinaryOp::Div ? std::string_view{"T.Div"} : binarySymbol(op);
         m_out += '(';
@@ -208,11 +219,21 @@ void Printer::binary(const BinaryNode& e, int parentPrec)
     if (paren) m_out += '(';
     // Left-associative: the left operand may share the level; the right
     // needs parentheses at the same level. Comparisons chain in Python, so
-    // a comparison operand on either side needs them too.
+    // a comparison operand on either side needs them too. The operands that
+    // share the level are collected first and printed from a loop, so a long
+    // chain (a + b + c + ...) does not recurse once per term.
+    std::vector<const BinaryNode*> chain{&e};
+    if (prec != kPrecCompare) {
+        for (const auto* left = as<BinaryNode>(e.a()); left && isInfix(*left) && binaryPrec(left->op()) == prec;
+             left = as<BinaryNode>(left->a()))
+            chain.push_back(left);
+    }
     const int leftPrec = prec == kPrecCompare ? prec + 1 : prec;
-    expr(e.a().get(), leftPrec);
-    m_out += binarySymbol(op);
-    expr(e.b().get(), prec + 1);
+    expr(chain.back()->a().get(), leftPrec);
+    for (size_t i = chain.size(); i-- > 0;) {
+        m_out += binarySymbol(chain[i]->op());
+        expr(chain[i]->b().get(), prec + 1);
+    }
     if (paren) m_out += ')';
 }
 

@@ -13,6 +13,19 @@ namespace {
 
 using VarSet = std::unordered_set<const VarNode*>;
 
+// The longest else-if chain printed in the reference's nested form.
+constexpr size_t kElifChain = 8;
+
+// How many `if` nodes follow one another through else branches from f.
+size_t elseIfChainLength(const IfNode& f)
+{
+    size_t n = 1;
+    for (const IfNode* i = &f; i->elseBody() && i->elseBody()->kind() == StmtKind::If;
+         i = static_cast<const IfNode*>(i->elseBody().get()))
+        ++n;
+    return n;
+}
+
 bool uses(const ExprNode* e, const VarSet& vars)
 {
     if (!e) return false;
@@ -160,10 +173,23 @@ void Printer::stmt(const Stmt& s, int indent, bool last)
         expr(f.cond().get(), kPrecNone);
         m_out += ":\n";
         stmtBlock(f.thenBody(), indent + 1);
-        if (f.elseBody()) {
+        // The reference nests each else-if one level deeper; a long chain
+        // would then print in quadratic space and nest deeper than a parser
+        // accepts, so past kElifChain branches the chain prints flat.
+        const IfNode* next = &f;
+        const bool flat = elseIfChainLength(f) > kElifChain;
+        while (flat && next->elseBody() && next->elseBody()->kind() == StmtKind::If) {
+            next = static_cast<const IfNode*>(next->elseBody().get());
+            line(indent);
+            m_out += "elif ";
+            expr(next->cond().get(), kPrecNone);
+            m_out += ":\n";
+            stmtBlock(next->thenBody(), indent + 1);
+        }
+        if (next->elseBody()) {
             line(indent);
             m_out += "else:\n";
-            stmtBlock(f.elseBody(), indent + 1);
+            stmtBlock(next->elseBody(), indent + 1);
         }
         return;
     }

@@ -1,21 +1,22 @@
 // TileDispatch replaces every T.trn.tile.* call by the T.nki.* instruction
 // nests that implement it (chapter 05), then removes the first device_entry
 // region, splicing its body in place. The per-family lowerings live in
-// transform/tile/; a call whose family has no lowering yet is reported at
-// its source location instead of being left in the output silently.
+// transform/tile/; a call a lowering rejects is reported at its source
+// location and left in place.
 
+#include "analysis/instruction_plan.h"
 #include "ir/callables.h"
 #include "ir/functor.h"
 #include "ir/make.h"
 #include "transform/passes.h"
+#include "transform/tile/tile_lowering.h"
 
 namespace tirx {
 
 namespace {
 
-bool isTileOp(const CallNode& c) { return c.op().rfind("tirx.trn.tile.", 0) == 0; }
-
-// Tile calls are whole statements; expressions are not walked.
+// Tile calls are whole statements; expressions are not walked. The ranges
+// of the loops around a call bound its symbolic extents.
 class Dispatch final : public IrMutator {
 public:
     Dispatch() : IrMutator(Walk::StatementsOnly) {}
@@ -23,14 +24,36 @@ public:
     std::vector<Diagnostic> diagnostics;
 
 protected:
+    Stmt mutateFor(const Stmt& self, const ForNode& s) override
+    {
+        const auto lo = constIntBound(s.begin(), m_ranges);
+        const auto hi = constIntBound(s.end(), m_ranges);
+        const bool bounded = lo.min != IntBound::kNegInf && hi.max != IntBound::kPosInf && hi.max > lo.min;
+        if (bounded) m_ranges[s.var().get()] = VarRange{lo.min, hi.max - lo.min};
+        auto out = IrMutator::mutateFor(self, s);
+        m_ranges.erase(s.var().get());
+        return out;
+    }
+
     Stmt mutateEvaluate(const Stmt& self, const EvaluateNode& s) override
     {
         const auto* c = as<CallNode>(s.value());
-        if (!c || !isTileOp(*c)) return self;
+        if (!c) return self;
         const auto* callable = findCallableByOp(c->op());
-        const std::string name = callable ? std::string{callable->name} : c->op();
-        diagnostics.push_back(
-            {Diagnostic::Severity::Error, "tile dispatch for '" + name + "' is not implemented yet", self->span()});
+        if (!callable || callable->kind != CallableKind::TileOp) return self;
+        const TileCall call(*c, *callable);
+        try {
+            auto lowered = tileLowering(*callable).lower(call, m_ranges);
+            for (const auto& w : call.warnings())
+                diagnostics.push_back(
+                    {Diagnostic::Severity::Warning, std::string(callable->name) + ": " + w, self->span()});
+            return lowered;
+        } catch (const TileError& e) {
+            diagnostics.push_back({Diagnostic::Severity::Error, e.what(), self->span()});
+        } catch (const PlanError& e) {
+            diagnostics.push_back({Diagnostic::Severity::Error,
+                                   "cannot lower '" + std::string(callable->name) + "': " + e.what(), self->span()});
+        }
         return self;
     }
 
@@ -43,6 +66,7 @@ protected:
     }
 
 private:
+    VarRanges m_ranges;
     bool m_entrySeen = false;
 };
 

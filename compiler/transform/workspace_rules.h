@@ -8,15 +8,18 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <vector>
 
 namespace tirx {
 
-// The per-op workspace rules of TrnPrivateTensorAlloc (chapter 03 §2.2,
-// chapter 05 §3): which scratch tensors a tile call needs that the user did
-// not pass, their shapes, dtypes, scopes and initialisation. The pass walks
-// the function and injects what this table collects.
+class TileCall;
+
+// The workspaces TrnPrivateTensorAlloc creates (chapter 03 §2.2, chapter 05
+// §3): the table the tile-op lowerings fill in their planning mode, and the
+// helpers they build workspaces with. The pass walks the function and
+// injects what the table collects.
 
 // One created workspace: its allocation and, for a constant-bias tile, the
 // memset that fills it.
@@ -47,10 +50,26 @@ private:
     std::map<std::tuple<std::string, uint64_t>, size_t> m_constBias;
 };
 
-// Applies the rule of the call's tile op. Returns the call with the created
-// workspaces attached, or null when it needs none (or cannot be planned, in
-// which case an error is added to `diagnostics`). `ranges` bounds the loop
-// variables around the call.
+// A fresh workspace tensor variable without a layout.
+[[nodiscard]] Var newWorkspace(const std::string& name, const std::vector<int64_t>& shape, DataType dtype,
+                               const std::string& scope);
+// name = T.alloc_tensor(args..., ty_args=[type of var])
+[[nodiscard]] Stmt allocStmt(const Var& var, std::vector<Expr> args);
+// with T.nki.tensorized_instruction(): for p_loop, f_loop: T.nki.memset(ws[p_loop, f_loop], value)
+[[nodiscard]] Stmt memsetInit(const Var& ws, int64_t partitions, int64_t width, const Expr& value);
+// check_workspace_tensor: the workspace in `slot` has `scope`, no layout and
+// at least `required` elements in every dimension the two shapes share.
+void checkUserWorkspace(const TileCall& call, std::string_view slot, const std::vector<int64_t>& required,
+                        std::string_view scope);
+
+// Const-bias rule (chapter 05 §3.3): the shared (P_dst, width) tile for a
+// float-constant bias, attached unless the call has a const_bias or a
+// region bias.
+void constBiasRule(TileCall& call, WorkspaceTable& table, int64_t width);
+
+// Runs the planning mode of the call's lowering. Returns the call with the
+// created workspaces attached, or null when it needs none (or cannot be
+// planned, in which case an error is added to `diagnostics`).
 [[nodiscard]] Expr attachWorkspaces(const CallNode& call, const Callable& callable, Span span, WorkspaceTable& table,
                                     const VarRanges& ranges, std::vector<Diagnostic>& diagnostics);
 

@@ -25,6 +25,7 @@ struct GoldenCase {
     std::vector<std::string> passes;
     std::string target = "aws/trn1/trn1.2xlarge";
     std::vector<std::string> expectations; // "LINE:COL: severity: text"
+    bool verify = true;                    // "# verify: off" skips the verifier between passes
 };
 
 std::string readFile(const fs::path& path)
@@ -61,6 +62,8 @@ GoldenCase readCase(const fs::path& path)
             c.passes = splitList(line.substr(9));
         else if (line.rfind("# target:", 0) == 0)
             c.target = splitList(line.substr(9)).at(0);
+        else if (line.rfind("# verify: off", 0) == 0)
+            c.verify = false;
         else if (line.rfind("# expect:", 0) == 0)
             c.expectations.push_back(line.substr(10));
     }
@@ -103,9 +106,11 @@ private slots:
         PipelineOptions options;
         options.passes = c.passes;
         options.context.target = target;
-        options.check = [](const Module& m, const PassContext& ctx) {
-            return ctx.target ? verifyModule(m, *ctx.target) : std::vector<Diagnostic>{};
-        };
+        if (c.verify) {
+            options.check = [](const Module& m, const PassContext& ctx) {
+                return ctx.target ? verifyModule(m, *ctx.target) : std::vector<Diagnostic>{};
+            };
+        }
         const Trace trace = runPipeline(before.module, options);
 
         // Named diagnostics must appear, in a failing case or beside an expected module (warnings).

@@ -9,6 +9,9 @@
 
 namespace tirx {
 
+class TileCall;
+class WorkspaceTable;
+
 // The sizes the reduce tile ops plan before they emit anything (chapter 05
 // §4.5, §4.9, §4.10), as the reference's lowerings compute them in
 // allocation-only mode: the instruction size, and the number of reduction
@@ -25,9 +28,6 @@ struct ReductionPlan {
     int64_t reductionBlocks = 1; // rB: instructions per reduced row
 };
 
-// Axes as given (negative counts from the end), normalised against `rank`.
-[[nodiscard]] std::vector<size_t> normalizeAxes(const std::vector<int64_t>& axes, size_t rank);
-
 // tensorreduce(dst, src, axes=...): plans on src (§4.5).
 [[nodiscard]] ReductionPlan planTensorReduce(const Expr& dst, const Expr& src, const std::vector<int64_t>& axes,
                                              std::optional<int64_t> maxInstSize, const VarRanges& ranges);
@@ -42,5 +42,19 @@ struct ReductionPlan {
 [[nodiscard]] ReductionPlan planActivationReduce(const Expr& dst, const Expr& reduced, const Expr& src,
                                                  const Expr& bias, const std::vector<int64_t>& axes,
                                                  std::optional<int64_t> maxInstSize, const VarRanges& ranges);
+
+// The plan of a reduce tile call, checking the workspaces the user passed
+// against the sizes the lowering will index; `partialShape` receives the
+// (P_out, rB) shape a partial_reduce tile needs.
+[[nodiscard]] ReductionPlan planAndCheckReduction(const TileCall& call, const VarRanges& ranges,
+                                                  std::vector<int64_t>& partialShape);
+
+// Partial-reduce rule (chapter 05 §3.4): a (P_out, rB) tile when the
+// reduction needs two stages.
+void partialReduceRule(TileCall& call, WorkspaceTable& table, const VarRanges& ranges);
+// Unary-reduce rule (chapter 05 §3.6). With max_inst_size the partial-reduce
+// and const-bias rules apply; without it both workspaces come from the plan:
+// the bias tile is (P_dst, instruction size) in dst's dtype and is not shared.
+void unaryReduceRule(TileCall& call, WorkspaceTable& table, const VarRanges& ranges);
 
 } // namespace tirx

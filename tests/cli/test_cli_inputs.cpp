@@ -1,0 +1,144 @@
+// What tirx-cli does with inputs and outputs that are not ordinary files:
+// devices, FIFOs, directories, missing or oversized files, a full disk.
+// Each ends promptly with the documented exit code and a message saying why.
+
+#include "cli_run.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <sys/stat.h>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+QString source(const QString& relative) { return QStringLiteral(TIRX_SOURCE_DIR) + u'/' + relative; }
+
+const QString kExample = u"tests/golden/script/37-naive-alloc-before.py"_s;
+
+// Runs tirx-cli with its standard output going to `stdoutFile`.
+int runToFile(const QStringList& arguments, const QString& stdoutFile, QString& err)
+{
+    QProcess process;
+    process.setStandardOutputFile(stdoutFile);
+    process.start(QStringLiteral(TIRX_CLI_PATH), arguments);
+    if (!process.waitForFinished(30000)) return -1;
+    err = QString::fromUtf8(process.readAllStandardError());
+    return process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+}
+
+void write(const QString& path, const QByteArray& bytes)
+{
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(bytes);
+}
+
+} // namespace
+
+class TestCliInputs : public QObject {
+    Q_OBJECT
+
+private slots:
+    void devicesAndFifosAreRefusedAtOnce()
+    {
+        QTemporaryDir dir;
+        const QString fifo = dir.filePath(u"pipe"_s);
+        QCOMPARE(::mkfifo(fifo.toLocal8Bit().constData(), 0600), 0);
+        for (const QString& path : {u"/dev/zero"_s, fifo}) {
+            QElapsedTimer timer;
+            timer.start();
+            const CliRun run = runCli({u"check"_s, path});
+            QCOMPARE(run.exitCode, 1);
+            QVERIFY(timer.elapsed() < 5000);
+            QVERIFY2(run.err.contains(path + u": error: cannot read the file: it is not a regular file"_s),
+                     qPrintable(run.err));
+        }
+    }
+
+    void theReasonIsNamed()
+    {
+        QTemporaryDir dir;
+        const CliRun missing = runCli({u"check"_s, dir.filePath(u"absent.py"_s)});
+        QCOMPARE(missing.exitCode, 1);
+        QVERIFY2(missing.err.contains(u"cannot read the file: No such file or directory"_s), qPrintable(missing.err));
+        const CliRun directory = runCli({u"check"_s, dir.path()});
+        QCOMPARE(directory.exitCode, 1);
+        QVERIFY2(directory.err.contains(u"cannot read the file: it is a directory"_s), qPrintable(directory.err));
+        const QString loop = dir.filePath(u"loop.py"_s);
+        QVERIFY(QFile::link(loop, loop));
+        const CliRun looped = runCli({u"check"_s, loop});
+        QCOMPARE(looped.exitCode, 1);
+        QVERIFY2(looped.err.contains(u"Too many levels of symbolic links"_s), qPrintable(looped.err));
+        const CliRun longName = runCli({u"check"_s, dir.filePath(QString(5000, u'a'))});
+        QCOMPARE(longName.exitCode, 1);
+        QVERIFY2(longName.err.contains(u"File name too long"_s), qPrintable(longName.err));
+    }
+
+    void inputsOver64MegabytesAreRefused()
+    {
+        QTemporaryDir dir;
+        const QString big = dir.filePath(u"big.py"_s);
+        {
+            QFile file(big);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            QVERIFY(file.resize((qint64{64} << 20) + 1));
+        }
+        QElapsedTimer timer;
+        timer.start();
+        const CliRun run = runCli({u"check"_s, big});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY(timer.elapsed() < 5000);
+        QVERIFY2(run.err.contains(u"the file is larger than 64 MB"_s), qPrintable(run.err));
+    }
+
+    void aFullDiskIsAnError()
+    {
+        QString err;
+        QCOMPARE(runToFile({u"fmt"_s, source(kExample)}, u"/dev/full"_s, err), 2);
+        QVERIFY2(err.contains(u"cannot write the standard output: No space left on device"_s), qPrintable(err));
+        const CliRun run = runCli({u"fmt"_s, source(kExample), u"-o"_s, u"/dev/full"_s});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains(u"/dev/full: error: cannot write the file: No space left on device"_s),
+                 qPrintable(run.err));
+    }
+
+    void unknownModuleTargetIsBadInputAtItsLine()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"target.py"_s);
+        write(path, "import tvm\nfrom tvm.script import tirx as T\n\nwith tvm.target.Target(\"aws/trn9\"):\n\n"
+                    "    @T.function\n    def main(A: T.Tensor((128, 512), \"float32\")):\n"
+                    "        A[0, 0] = T.float32(1.0)\n");
+        const CliRun run = runCli({u"lower"_s, path});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(run.err.contains(path + u":4:6: error: unknown target 'aws/trn9'"_s), qPrintable(run.err));
+    }
+
+    void unknownPassInDiffAndMemmapIsNamed()
+    {
+        const CliRun diff = runCli({u"diff"_s, source(kExample), u"--pass"_s, u"NoSuchPass"_s});
+        QCOMPARE(diff.exitCode, 2);
+        QVERIFY2(diff.err.contains(u"unknown pass 'NoSuchPass'"_s), qPrintable(diff.err));
+        const CliRun memmap = runCli({u"memmap"_s, source(kExample), u"--after"_s, u"NoSuchPass"_s});
+        QCOMPARE(memmap.exitCode, 2);
+        QVERIFY2(memmap.err.contains(u"unknown pass 'NoSuchPass'"_s), qPrintable(memmap.err));
+    }
+
+    void lowerKeepsTheDiagnosticForm()
+    {
+        // A pass's diagnostic names the pass at its end, so the line still
+        // starts FILE:LINE:COL: error:.
+        const QString path = source(u"tests/golden/passes/TrnPrivateTensorAlloc/24-error-not-a-multiple.py"_s);
+        const CliRun run = runCli({u"lower"_s, path, u"--passes"_s, u"TrnPrivateTensorAlloc"_s});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(run.err.startsWith(path + u":12:5: error: cannot plan the workspaces"_s), qPrintable(run.err));
+        QVERIFY2(run.err.section(u'\n', 0, 0).endsWith(u" [TrnPrivateTensorAlloc]"_s), qPrintable(run.err));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestCliInputs)
+#include "test_cli_inputs.moc"

@@ -1,0 +1,15 @@
+# affine_select needs one side to be a float constant.
+# passes: TileDispatch
+# expect: 15:5: error: 'T.trn.tile.affine_select' expects one of true_value and false_value to be a float constant
+from tvm_tirx.script import tirx as T
+from tvm_tirx.backend.trn.axis import P, F
+
+PF = T.TileLayout(T.S[(128, 512):(1 @ P, 1 @ F)])
+
+@T.function
+def main(X: T.Tensor((128, 512), "float32", layout=T.TileLayout(T.S[(128, 512):(512, 1)]))):
+    T.device_entry()
+    a = T.alloc_tensor((128, 512), "float32", scope="trn.sbuf", layout=PF)
+    b = T.alloc_tensor((128, 512), "float32", scope="trn.sbuf", layout=PF)
+    col = T.alloc_tensor((128, 1), "float32", scope="trn.sbuf", layout=T.TileLayout(T.S[(128, 1):(1 @ P, 1 @ F)]))
+    T.trn.tile.affine_select(a, b, a, lambda i, j: i < j)

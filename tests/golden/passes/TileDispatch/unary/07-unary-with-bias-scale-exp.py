@@ -1,0 +1,25 @@
+# Reference: test_unary_trn.py::test_unary_with_bias_scale[op_type=exp] (a (512, 1) bias column read once per partition and block).
+# passes: TileDispatch, LowerTrainiumLayout
+from tvm_tirx.script import tirx as T
+from tvm_tirx.backend.trn.axis import P, F
+
+@T.function
+def main():
+    T.device_entry()
+    A_sbuf = T.alloc_tensor((512, 1024), "float32", scope="trn.sbuf", layout=T.TileLayout(T.S[(128, 4096):(1 @ P, 1 @ F)]))
+    B_sbuf = T.alloc_tensor((512, 1), "float32", scope="trn.sbuf", layout=T.TileLayout(T.S[(128, 4):(1 @ P, 1 @ F)]))
+    C_sbuf = T.alloc_tensor((512, 1024), "float32", scope="trn.sbuf", layout=T.TileLayout(T.S[(128, 4096):(1 @ P, 1 @ F)]))
+    T.trn.tile.activation(C_sbuf, A_sbuf, bias=B_sbuf, scale=T.float32(2.0), opcode="exp")
+# ---- expected ----
+from tvm_tirx.script import tirx as T
+
+@T.function
+def main():
+    A_sbuf = T.alloc_tensor((128, 4096), scope="trn.sbuf")
+    B_sbuf = T.alloc_tensor((128, 4), scope="trn.sbuf")
+    C_sbuf = T.alloc_tensor((128, 4096), scope="trn.sbuf")
+    for b_loop in T.serial(0, 8):
+        T.nki.tensorized_instruction()
+        for p_loop in T.serial(0, 128, annotations={"nki_dim": "P"}):
+            for f_loop in T.serial(0, 512, annotations={"nki_dim": "F"}):
+                T.nki.activation(C_sbuf[p_loop, b_loop * 512 + f_loop], A_sbuf[p_loop, b_loop * 512 + f_loop], "exp", B_sbuf[p_loop, b_loop // 2], T.float32(2.0))

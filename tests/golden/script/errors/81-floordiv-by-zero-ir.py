@@ -1,0 +1,7 @@
+# expect: 7:14: division by zero
+from tvm.script import tirx as T
+
+@T.function
+def main(A: T.Tensor((128, 512), "float32")):
+    for i in T.serial(0, 4):
+        A[0, i // 0] = T.float32(0)
