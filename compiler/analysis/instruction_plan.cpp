@@ -310,12 +310,18 @@ InstRepr InstructionPlanner::maxInstFromRegion(size_t r, const std::vector<size_
     return maxLinear(r, std::move(free));
 }
 
-InstRepr InstructionPlanner::fit(const InstRepr& inst, size_t to, bool broadcast)
+InstRepr InstructionPlanner::fit(const InstRepr& inst, size_t to, bool broadcast,
+                                 const std::vector<size_t>* allowedToDims)
 {
     if (!inst.selected) throw PlanError("an instruction cut by max_inst_size cannot be fitted again");
     const View& from = m_views[inst.region];
     const View& target = m_views[to];
-    const DimMap map = dimMap(inst.region, to);
+    DimMap map = dimMap(inst.region, to);
+    if (allowedToDims && !allowedToDims->empty()) {
+        std::erase_if(map, [&](const auto& kv) {
+            return std::find(allowedToDims->begin(), allowedToDims->end(), kv.second) == allowedToDims->end();
+        });
+    }
     std::map<size_t, size_t> iterMap;
     for (const auto& [i, j] : map) {
         for (size_t k = 0; k < from.seps[i + 1] - from.seps[i]; ++k) iterMap[from.seps[i] + k] = target.seps[j] + k;

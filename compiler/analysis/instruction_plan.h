@@ -87,8 +87,10 @@ public:
 
     // §2.6 over the free iters of the dims in `allowedDims` (all when null).
     [[nodiscard]] InstRepr maxInstFromRegion(size_t r, const std::vector<size_t>* allowedDims = nullptr) const;
-    // §2.7: the part of `inst` that is also linear in region `to`.
-    [[nodiscard]] InstRepr fit(const InstRepr& inst, size_t to, bool broadcast = false);
+    // §2.7: the part of `inst` that is also linear in region `to`, looking
+    // only at the dims `allowedToDims` of `to` (all when null).
+    [[nodiscard]] InstRepr fit(const InstRepr& inst, size_t to, bool broadcast = false,
+                               const std::vector<size_t>* allowedToDims = nullptr);
     // §4.7 (restrict_inst_to_one_dim): only the selected iters of the dim of
     // the smallest-stride one, as the reference means it.
     [[nodiscard]] InstRepr restrictToOneDim(const InstRepr& inst) const;

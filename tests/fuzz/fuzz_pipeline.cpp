@@ -11,6 +11,7 @@
 
 #include <fuzzer/FuzzedDataProvider.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <string>
@@ -26,7 +27,6 @@ struct Tile {
 
 std::string generate(FuzzedDataProvider& in)
 {
-    static const char* const kLayouts[] = {"\"PF\"", "\"FP\""};
     const int rows = 128 * in.ConsumeIntegralInRange(1, 4);
     const int cols = 4 * in.ConsumeIntegralInRange(1, 256);
     std::string src = "from tvm.script import tirx as T\n\n@T.function\n";
@@ -37,12 +37,14 @@ std::string generate(FuzzedDataProvider& in)
     std::vector<Tile> tiles;
     const int count = in.ConsumeIntegralInRange(1, 12);
     for (int t = 0; t < count; ++t) {
-        Tile tile{"B" + std::to_string(t), 1 << in.ConsumeIntegralInRange(0, 7),
-                  4 * in.ConsumeIntegralInRange(1, std::max(1, cols / 4))};
+        // A PSUM tile holds at most one bank (2 KB) per partition.
         const bool psum = in.ConsumeIntegralInRange(0, 5) == 0;
+        const int maxFree = psum ? 512 : std::max(4, cols);
+        Tile tile{"B" + std::to_string(t), 1 << in.ConsumeIntegralInRange(0, 7),
+                  4 * in.ConsumeIntegralInRange(1, maxFree / 4)};
         src += "    " + tile.name + " = T.alloc_tensor((" + std::to_string(tile.partitions) + ", " +
                std::to_string(tile.free) + "), \"float32\", scope=\"" + (psum ? "trn.psum" : "trn.sbuf") +
-               "\", layout=" + kLayouts[in.ConsumeIntegralInRange(0, 1)] + ")\n";
+               "\", layout=\"PF\")\n";
         tiles.push_back(tile);
     }
     int depth = 1;

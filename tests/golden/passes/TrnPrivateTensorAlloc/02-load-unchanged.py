@@ -1,4 +1,4 @@
-# A load needs no workspace: the module is unchanged.
+# Reference: test_private_alloc_trn.py::test_normal_copy: A load needs no workspace: the module is unchanged.
 from tvm_tirx.script import tirx as T
 from tvm_tirx.backend.trn.axis import P, F
 

@@ -1,4 +1,4 @@
-# Two activations with the same constant bias share one const_bias tile, grown to the larger size.
+# Reference: test_private_alloc_trn.py::test_workspace_reuse: Two activations with the same constant bias share one const_bias tile, grown to the larger size.
 from tvm_tirx.script import tirx as T
 from tvm_tirx.backend.trn.axis import P, F
 

@@ -1,4 +1,4 @@
-# Ported from the reference's test_unary_with_bias_scale: an exp activation with bias 1.0 and scale 2.0
+# Reference: test_private_alloc_trn.py::test_unary_with_bias_scale: an exp activation with bias 1.0 and scale 2.0
 # over a (512, 1024) tile on 128 partitions gets a (128, 512) const_bias tile (P of dst, default width 512).
 from tvm_tirx.script import tirx as T
 from tvm_tirx.backend.trn.axis import P, F

@@ -1,4 +1,4 @@
-# Ported from the reference's test_reduction_two_stage: reduced dims 1 and 3 of a (128, 32, 4, 32) tile are
+# Reference: test_private_alloc_trn.py::test_reduction_two_stage: reduced dims 1 and 3 of a (128, 32, 4, 32) tile are
 # not adjacent in the free axis, so one instruction covers dim 3 (32 elements) and dim 1 becomes 32 reduction
 # blocks: a (P of dst, 32) partial_reduce tile in dst's dtype, no layout, no init.
 from tvm_tirx.script import tirx as T

@@ -1,4 +1,4 @@
-# Ported from the reference's test_gemm: a matmul into SBUF inside two loops gets one (8, 128, 512) PSUM
+# Reference: test_private_alloc_trn.py::test_gemm: a matmul into SBUF inside two loops gets one (8, 128, 512) PSUM
 # accumulator at bank 0, offset 0, allocated at the device-entry root (not inside the loops).
 from tvm_tirx.script import tirx as T
 from tvm_tirx.backend.trn.axis import P, F

@@ -1,4 +1,4 @@
-# Ported from the reference's test_binary_reduce_two_stage: the reduced dims (1, 2) of the element-wise
+# Reference: test_private_alloc_trn.py::test_binary_reduce_two_stage: the reduced dims (1, 2) of the element-wise
 # result are 1024 contiguous elements and 4 blocks 4096 apart, so the reduction takes 4 blocks: a
 # (P of the reduced output, 4) partial_reduce tile.
 from tvm_tirx.script import tirx as T

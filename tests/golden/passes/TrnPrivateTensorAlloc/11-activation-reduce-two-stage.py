@@ -1,4 +1,4 @@
-# Ported from the reference's test_activation_reduce_two_stage: without max_inst_size both workspaces come
+# Reference: test_private_alloc_trn.py::test_activation_reduce_two_stage: without max_inst_size both workspaces come
 # from the plan. The source slice A[i*16:i*16+16] (bounded by the loop) stays linear for 1024 elements, so
 # the instruction is 1024 wide and 8 reduction blocks remain: partial_reduce (128, 8) first, then a
 # (128, 1024) const_bias in dst's dtype filled with the default bias 0.0.

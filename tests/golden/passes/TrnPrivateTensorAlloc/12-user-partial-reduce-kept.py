@@ -1,4 +1,4 @@
-# Ported from the reference's test_partial_workspace_specify: the user passes a partial_reduce tile large
+# Reference: test_private_alloc_trn.py::test_partial_workspace_specify: the user passes a partial_reduce tile large
 # enough for the 8 reduction blocks; it is kept, and only the const_bias is created (inserted before the
 # user's own allocations).
 from tvm_tirx.script import tirx as T

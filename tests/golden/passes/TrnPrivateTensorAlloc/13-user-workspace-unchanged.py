@@ -1,4 +1,4 @@
-# Ported from the reference's test_no_rewrite_with_existing_workspace: a two-stage tensorreduce whose
+# Reference: test_private_alloc_trn.py::test_no_rewrite_with_existing_workspace: a two-stage tensorreduce whose
 # partial_reduce the user already passes is left exactly as it is.
 from tvm_tirx.script import tirx as T
 from tvm_tirx.backend.trn.axis import P, F

@@ -1,4 +1,4 @@
-# Ported from the reference's test_no_rewrite_with_psum_output: a matmul that accumulates straight into a
+# Reference: test_private_alloc_trn.py::test_no_rewrite_with_psum_output: a matmul that accumulates straight into a
 # PSUM tile (A's partition axis is its second dim) needs no acc_psum; the module is unchanged.
 from tvm_tirx.script import tirx as T
 from tvm_tirx.backend.trn.axis import P, F

@@ -1,0 +1,82 @@
+// The lower-tirx preset (TrnPrivateTensorAlloc, TrnNaiveAllocator,
+// TileDispatch, LowerTrainiumLayout, with the verifier after each pass) on
+// one generated kernel of N tile calls of the TileDispatch I families, for
+// N = 1,000 and 2x, 4x and 8x of it; BM_TileDispatchOnly times the dispatch
+// pass alone on the same module. Every iteration lowers a freshly parsed
+// module (parsing is not timed).
+// Run: build/release/tests/bench/bench_tile_dispatch --benchmark_repetitions=5
+
+#include "tile_module_generator.h"
+
+#include "analysis/verify.h"
+#include "script/parser.h"
+#include "transform/pipeline.h"
+#include "transform/registry.h"
+
+#include <benchmark/benchmark.h>
+
+#include <memory>
+
+namespace {
+
+using namespace tirx;
+
+PipelineOptions options(bool dispatchOnly)
+{
+    PipelineOptions o;
+    if (dispatchOnly) {
+        o.passes = {"TileDispatch"};
+    } else {
+        const PipelinePreset* preset = findPreset("lower-tirx");
+        o.passes.assign(preset->passes.begin(), preset->passes.end());
+        o.name = std::string{preset->name};
+        o.check = [](const Module& m, const PassContext& ctx) { return verifyModule(m, *ctx.target); };
+    }
+    o.context.target = findTarget("aws/trn1/trn1.2xlarge");
+    o.printSnapshots = false;
+    return o;
+}
+
+void run(benchmark::State& state, bool dispatchOnly)
+{
+    const int calls = static_cast<int>(state.range(0));
+    const std::string source = bench::generateTileModule(calls);
+    const PipelineOptions opts = options(dispatchOnly);
+    for (auto _ : state) {
+        state.PauseTiming();
+        auto parsed = std::make_unique<ParseResult>(parseModule(source));
+        state.ResumeTiming();
+        if (!parsed->ok()) {
+            state.SkipWithError("the generated module does not parse");
+            return;
+        }
+        auto trace = std::make_unique<Trace>(runPipeline(parsed->module, opts));
+        if (trace->failed()) {
+            state.SkipWithError("the pipeline failed on the generated module");
+            return;
+        }
+        benchmark::DoNotOptimize(trace);
+        state.PauseTiming();
+        trace.reset();
+        parsed.reset();
+        state.ResumeTiming();
+    }
+    state.counters["calls"] = calls;
+    state.SetComplexityN(calls);
+}
+
+void BM_LowerTirxTileCalls(benchmark::State& state) { run(state, false); }
+void BM_TileDispatchOnly(benchmark::State& state) { run(state, true); }
+
+void sizes(benchmark::internal::Benchmark* b)
+{
+    for (int n : {1000, 2000, 4000, 8000}) b->Arg(n);
+    b->Unit(benchmark::kMillisecond)->Complexity(benchmark::oN);
+}
+
+BENCHMARK(BM_LowerTirxTileCalls)->Apply(sizes);
+BENCHMARK(BM_TileDispatchOnly)->Apply(sizes);
+
+} // namespace
+
+BENCHMARK_MAIN();
