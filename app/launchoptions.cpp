@@ -62,7 +62,8 @@ std::optional<LaunchOptions> readLaunchOptions(const QCommandLineParser& parser,
             return std::nullopt;
         }
     }
-    if (options.view != u"editor"_s && options.view != u"diff"_s && options.view != u"ir"_s) {
+    const QStringList available = {u"editor"_s, u"diff"_s, u"ir"_s, u"layout"_s, u"graph"_s};
+    if (!available.contains(options.view)) {
         options.warnings << u"the %1 view is not available yet; showing the editor"_s.arg(options.view);
         options.view = u"editor"_s;
     }

@@ -2,6 +2,7 @@
 // handling in mainwindow.cpp.
 #include "mainwindow.h"
 
+#include "layoutdocks.h"
 #include "lowering.h"
 #include "rundock.h"
 
@@ -192,5 +193,7 @@ QStringList MainWindow::prepareScreenshot(const QString& passName, const QString
         m_diffDock->raise();
     else if (view == u"ir"_s)
         m_irDock->raise();
+    else if (m_layoutDocks)
+        m_layoutDocks->raise(view);
     return warnings;
 }

@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "filewatch.h"
+#include "layoutdocks.h"
 #include "lowering.h"
 #include "recentfiles.h"
 
@@ -54,6 +55,7 @@ MainWindow::MainWindow(QWidget* parent)
     createMenus();
     createDocks();
     connectLowering();
+    m_layoutDocks = new LayoutDocks(this);
     connectSafety();
     statusBar();
 

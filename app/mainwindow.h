@@ -17,6 +17,7 @@ class DiffView;
 class FileWatch;
 class FindBar;
 class IrView;
+class LayoutDocks;
 class LoweringController;
 class QActionGroup;
 class QMessageBox;
@@ -48,6 +49,7 @@ public:
     [[nodiscard]] IrView* irView() const { return m_ir; }
     [[nodiscard]] QListWidget* problems() const { return m_problems; }
     [[nodiscard]] FindBar* findBar() const { return m_findBar; }
+    [[nodiscard]] LayoutDocks* layoutDocks() const { return m_layoutDocks; }
 
     static constexpr int kAutosaveIntervalMs = 3000;
     // Autosave writes the editor's text to the recovery folder this often
@@ -163,6 +165,7 @@ private:
     QDockWidget* m_diffDock = nullptr;
     QDockWidget* m_irDock = nullptr;
     QDockWidget* m_problemsDock = nullptr;
+    LayoutDocks* m_layoutDocks = nullptr;
     QMenu* m_viewMenu = nullptr;
     std::shared_ptr<const tirx::Trace> m_trace;
     Document m_document;

@@ -16,7 +16,8 @@ namespace {
 // order `--help` lists them.
 const std::vector<tirx::cli::Registrar> kCommands = {
     tirx::cli::registerFmt,   tirx::cli::registerCheck, tirx::cli::registerEqual,  tirx::cli::registerPasses,
-    tirx::cli::registerLower, tirx::cli::registerDiff,  tirx::cli::registerMemmap, tirx::cli::registerRun,
+    tirx::cli::registerLower, tirx::cli::registerDiff,  tirx::cli::registerMemmap, tirx::cli::registerLayout,
+    tirx::cli::registerGraph, tirx::cli::registerRun,
 };
 
 int toStatus(tirx::cli::Exit exit) { return static_cast<int>(exit); }

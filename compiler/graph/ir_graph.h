@@ -1,0 +1,50 @@
+#pragma once
+
+#include "ir/function.h"
+
+#include <string>
+#include <vector>
+
+namespace tirx {
+
+// The IR graph view's model: the loop nest as nested clusters, the
+// statements that touch tensors as nodes inside them, the tensors as nodes
+// of their own, and data-flow edges from each tensor an instruction reads
+// and to each tensor it writes. Which operand is written comes from the
+// callable table: the first tensor operand of a tile op or NKI instruction
+// is its destination.
+struct IrGraph {
+    struct Cluster {
+        std::string label; // "for i in range(4)", "if ...", the function name
+        int parent = -1;   // enclosing cluster, -1 at the top
+        Span span;
+    };
+    enum class NodeKind : uint8_t { Tensor, Instruction, Store };
+    struct Node {
+        NodeKind kind = NodeKind::Instruction;
+        std::string label;  // "A_sbuf\n(512, 512) trn.sbuf", "trn.tile.load"
+        std::string detail; // one line for a tooltip: the tensor's type or the call's operands
+        int cluster = -1;   // innermost enclosing cluster; tensors sit in their function's
+        Span span;
+    };
+    enum class EdgeKind : uint8_t { Read, Write };
+    struct Edge {
+        int from = 0;
+        int to = 0;
+        EdgeKind kind = EdgeKind::Read;
+    };
+
+    std::vector<Cluster> clusters;
+    std::vector<Node> nodes;
+    std::vector<Edge> edges;
+};
+
+// The graph of every function of `module`. Tensors are one node per
+// variable; a statement reading a tensor twice still has one edge from it.
+[[nodiscard]] IrGraph buildIrGraph(const Module& module);
+
+// The graph in Graphviz's DOT language: node `n<i>` is nodes[i], subgraph
+// `cluster_<k>` is clusters[k]. Labels are escaped; the output always parses.
+[[nodiscard]] std::string irGraphToDot(const IrGraph& graph);
+
+} // namespace tirx

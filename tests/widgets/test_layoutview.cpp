@@ -1,0 +1,148 @@
+// The layout view, its tensor model and the playground: hovering a cell in
+// one grid finds the element in the other; the playground marks a bad
+// layout at its column.
+#include "layout/layoutgridview.h"
+#include "layout/layoutplayground.h"
+#include "layout/layoutview.h"
+#include "layout/tensorlistmodel.h"
+
+#include "script/parser.h"
+
+#include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QLineEdit>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+const char* kModule = R"(from tvm_tirx.script import tirx as T
+from tvm_tirx.backend.trn.axis import P, F
+
+
+@T.function
+def main(G: T.Tensor((512, 512), "float32")):
+    T.device_entry()
+    A = T.alloc_tensor((12, 16), "float32", scope="trn.sbuf", layout=T.TileLayout(T.S[(2, 6, 4, 2, 2):(1 @ F, 1 @ P, 12 @ F, 6 @ P, 48 @ F)]))
+    Acc = T.alloc_tensor((512, 256), "float32", scope="trn.psum", layout=T.TileLayout(T.S[(2, 2, 128, 2, 128):(1 @ Bank, 256 @ F, 1 @ P, 128 @ F, 1 @ F)]))
+)";
+
+tirx::ModuleRef module()
+{
+    auto parsed = tirx::parseModule(kModule);
+    if (!parsed.ok()) qFatal("%s", tirx::formatDiagnostics(parsed.diagnostics, "m", kModule).c_str());
+    return parsed.module;
+}
+
+} // namespace
+
+class TestLayoutView : public QObject {
+    Q_OBJECT
+
+private slots:
+    void tensorModel()
+    {
+        TensorListModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        const auto m = module();
+        model.setModule(m.get());
+        QCOMPARE(model.rowCount(), 3);
+        QCOMPARE(model.data(model.index(1)).toString(), u"A"_s);
+        QCOMPARE(model.data(model.index(1), TensorListModel::kTypeRole).toString(), u"(12, 16) float32 trn.sbuf"_s);
+        QCOMPARE(model.rowOf(u"Acc"_s), 2);
+        QCOMPARE(model.rowOf(u"nope"_s), -1);
+        model.setModule(nullptr);
+        QCOMPARE(model.rowCount(), 0);
+    }
+
+    // The first tensor with a Trainium layout is chosen; the caret's word picks another.
+    void followsTensorChoice()
+    {
+        LayoutView view;
+        view.resize(900, 500);
+        view.setModule(module(), u"input"_s);
+        QCOMPARE(view.tensor(), u"A"_s);
+        QVERIFY(view.gridView()->grid());
+        QVERIFY(view.showTensor(u"Acc"_s));
+        QCOMPARE(view.tensor(), u"Acc"_s);
+        QCOMPARE(view.gridView()->grid()->gridShape()[0], int64_t{2});
+        QVERIFY(!view.showTensor(u"Missing"_s));
+        QCOMPARE(view.tensor(), u"Acc"_s);
+        // A new module keeps the choice by name.
+        view.setModule(module(), u"TrnNaiveAllocator"_s);
+        QCOMPARE(view.tensor(), u"Acc"_s);
+        QCOMPARE(view.title(), u"Layout of Acc after TrnNaiveAllocator"_s);
+    }
+
+    // Chapter 02 §9.8: A[7, 13] sits at partition 1, free 85, in both directions.
+    void hoverBothWays()
+    {
+        LayoutView view;
+        view.resize(1000, 600);
+        view.show();
+        view.setModule(module(), u"input"_s);
+        LayoutGridView* grid = view.gridView();
+        grid->hover(grid->logicalCellCenter(7, 13));
+        QCOMPARE(grid->hoveredElement(), int64_t{7 * 16 + 13});
+        QCOMPARE(grid->hoverText(), u"A[7, 13] \u2192 partition 1, free 85 (byte 340)"_s);
+        grid->hover(grid->physicalCellCenter({0, 1, 85}));
+        QCOMPARE(grid->hoveredElement(), int64_t{7 * 16 + 13});
+        // Partition 0, free 2 is a gap in this layout (chapter 02 §9.8 leaves F 2..11 of P 0 empty).
+        grid->hover(grid->physicalCellCenter({0, 0, 2}));
+        QCOMPARE(grid->hoveredElement(), int64_t{-1});
+        QVERIFY(grid->hoverText().endsWith(u": no element"_s));
+    }
+
+    void hoverPsumBank()
+    {
+        LayoutView view;
+        view.resize(1000, 700);
+        view.show();
+        view.setModule(module(), u"input"_s);
+        QVERIFY(view.showTensor(u"Acc"_s));
+        LayoutGridView* grid = view.gridView();
+        grid->hover(grid->physicalCellCenter({1, 44, 200}));
+        QCOMPARE(grid->hoverText(), u"Acc[300, 200] \u2192 bank 1, partition 44, free 200 (byte 800)"_s);
+    }
+
+    void exportsPngAndSvg()
+    {
+        LayoutView view;
+        view.resize(800, 500);
+        view.show();
+        view.setModule(module(), u"input"_s);
+        QTemporaryDir dir;
+        QString error;
+        QVERIFY2(view.exportTo(dir.filePath(u"a.png"_s), &error), qPrintable(error));
+        QCOMPARE(QImage(dir.filePath(u"a.png"_s)).size(), view.gridView()->size());
+        QVERIFY2(view.exportTo(dir.filePath(u"a.svg"_s), &error), qPrintable(error));
+        QFile svg(dir.filePath(u"a.svg"_s));
+        QVERIFY(svg.open(QIODevice::ReadOnly));
+        QVERIFY(svg.readAll().contains("<svg"));
+    }
+
+    void playgroundMarksTheColumn()
+    {
+        LayoutPlayground playground;
+        QVERIFY(playground.gridView()->grid());
+        QVERIFY(playground.message().isEmpty());
+        const QString bad = u"T.TileLayout(T.S[(128, 512):(1 @ P, 1 @ Q)])"_s;
+        playground.layoutEdit()->setText(bad);
+        QVERIFY(!playground.diagnostics().empty());
+        QCOMPARE(playground.diagnostics().front().diagnostic.span.column, static_cast<uint32_t>(bad.indexOf(u'Q') + 1));
+        QVERIFY(playground.message().contains(u"layout, column %1"_s.arg(bad.indexOf(u'Q') + 1)));
+        QCOMPARE(playground.layoutEdit()->cursorPosition(), bad.indexOf(u'Q'));
+        // The last good picture stays while the input is bad.
+        QVERIFY(playground.gridView()->grid());
+        playground.layoutEdit()->setText(u"T.TileLayout(T.S[(128, 256):(1 @ P, 1 @ F)])"_s);
+        QVERIFY(playground.message().contains(u"the shape has more elements than the layout"_s));
+        playground.layoutEdit()->setText(u"T.TileLayout(T.S[(4, 128, 128):(128 @ F, 1 @ P, 1 @ F)])"_s);
+        QVERIFY(playground.message().isEmpty());
+        QCOMPARE(playground.gridView()->grid()->physicalShape()[2], int64_t{512});
+    }
+};
+
+QTEST_MAIN(TestLayoutView)
+#include "test_layoutview.moc"

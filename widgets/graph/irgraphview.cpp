@@ -1,0 +1,214 @@
+#include "graph/irgraphview.h"
+
+#include "editor/editorcolors.h"
+#include "export/pictureexport.h"
+
+#include <QGraphicsItem>
+#include <QGraphicsScene>
+#include <QMouseEvent>
+#include <QPainterPath>
+#include <QWheelEvent>
+
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+constexpr int kSpanLine = 0; // item data keys
+constexpr int kSpanColumn = 1;
+
+// "n12" -> 12, "cluster_3" -> 3; -1 for anything else.
+int indexOf(const std::string& name, const char* prefix)
+{
+    const std::string p(prefix);
+    if (name.rfind(p, 0) != 0) return -1;
+    try {
+        return std::stoi(name.substr(p.size()));
+    } catch (const std::exception&) {
+        return -1;
+    }
+}
+
+QPainterPath splinePath(const std::vector<tirx::GraphLayout::Point>& pts)
+{
+    QPainterPath path;
+    if (pts.empty()) return path;
+    path.moveTo(pts[0].x, pts[0].y);
+    for (size_t i = 1; i + 2 < pts.size(); i += 3)
+        path.cubicTo(pts[i].x, pts[i].y, pts[i + 1].x, pts[i + 1].y, pts[i + 2].x, pts[i + 2].y);
+    return path;
+}
+
+void tagSpan(QGraphicsItem* item, const tirx::Span& span)
+{
+    item->setData(kSpanLine, static_cast<int>(span.line));
+    item->setData(kSpanColumn, static_cast<int>(span.column));
+}
+
+} // namespace
+
+IrGraphView::IrGraphView(QWidget* parent) : QGraphicsView(parent)
+{
+    setScene(new QGraphicsScene(this));
+    setDragMode(QGraphicsView::ScrollHandDrag);
+    setRenderHint(QPainter::Antialiasing);
+    setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
+}
+
+void IrGraphView::setModule(const tirx::Module& module) { setGraph(tirx::buildIrGraph(module)); }
+
+void IrGraphView::setGraph(tirx::IrGraph graph)
+{
+    m_graph = std::move(graph);
+    auto result = tirx::Graphviz::layout(tirx::irGraphToDot(m_graph));
+    m_layout = std::move(result.layout);
+    m_diagnostics = std::move(result.diagnostics);
+    rebuildScene();
+    if (!m_userZoomed) fit();
+}
+
+void IrGraphView::clear()
+{
+    m_graph = {};
+    m_layout.reset();
+    m_diagnostics.clear();
+    rebuildScene();
+}
+
+void IrGraphView::rebuildScene()
+{
+    QGraphicsScene* s = scene();
+    s->clear();
+    m_centers.assign(m_graph.nodes.size(), QPointF());
+    const EditorColors& scheme = EditorColors::forPalette(palette());
+    const QColor text = scheme.styles[0];
+    s->setBackgroundBrush(scheme.paper);
+    if (!m_layout) {
+        QString message;
+        for (const auto& d : m_diagnostics) message += QString::fromStdString(d.message) + u'\n';
+        auto* item = s->addText(message.isEmpty() ? tr("No graph") : message);
+        item->setDefaultTextColor(message.isEmpty() ? text : scheme.errorText);
+        return;
+    }
+    const QColor clusterFill = mixColors(scheme.paper, scheme.styles[TirxLexer::Keyword], 0.06);
+    const QColor tensorFill = mixColors(scheme.paper, scheme.styles[TirxLexer::String], 0.18);
+    const QColor instrFill = mixColors(scheme.paper, scheme.styles[TirxLexer::Keyword], 0.16);
+    const QColor edgeColor = mixColors(scheme.paper, text, 0.6);
+    QFont font = this->font();
+    font.setPointSizeF(8);
+
+    for (const auto& c : m_layout->clusters) {
+        const int k = indexOf(c.name, "cluster_");
+        auto* rect =
+            s->addRect(c.x, c.y, c.width, c.height, QPen(mixColors(scheme.paper, text, 0.35), 0.8), clusterFill);
+        rect->setZValue(-1);
+        auto* label = s->addSimpleText(QString::fromStdString(c.label), font);
+        label->setBrush(mixColors(scheme.paper, text, 0.75));
+        label->setPos(c.x + 6, c.y + 3);
+        if (k >= 0 && k < static_cast<int>(m_graph.clusters.size())) {
+            tagSpan(rect, m_graph.clusters[static_cast<size_t>(k)].span);
+            rect->setToolTip(QString::fromStdString(m_graph.clusters[static_cast<size_t>(k)].label));
+        }
+    }
+    for (const auto& e : m_layout->edges) {
+        const int from = indexOf(e.from, "n");
+        const bool write = std::any_of(m_graph.edges.begin(), m_graph.edges.end(), [&](const tirx::IrGraph::Edge& g) {
+            return g.from == from && g.to == indexOf(e.to, "n") && g.kind == tirx::IrGraph::EdgeKind::Write;
+        });
+        const QPen pen(edgeColor, write ? 2.0 : 1.0);
+        s->addPath(splinePath(e.spline), pen);
+        if (e.arrowHead && !e.spline.empty()) {
+            const QPointF tip(e.arrowHead->x, e.arrowHead->y);
+            const QPointF base(e.spline.back().x, e.spline.back().y);
+            const QPointF d = tip - base;
+            const double len = std::hypot(d.x(), d.y());
+            if (len > 0) {
+                const QPointF n(-d.y() / len * 3.5, d.x() / len * 3.5);
+                s->addPolygon(QPolygonF({tip, base + n, base - n}), QPen(edgeColor, 0.5), edgeColor);
+            }
+        }
+    }
+    for (const auto& n : m_layout->nodes) {
+        const int i = indexOf(n.name, "n");
+        if (i < 0 || i >= static_cast<int>(m_graph.nodes.size())) continue;
+        const auto& node = m_graph.nodes[static_cast<size_t>(i)];
+        const bool tensor = node.kind == tirx::IrGraph::NodeKind::Tensor;
+        QGraphicsItem* shape = nullptr;
+        if (tensor) {
+            shape = s->addRect(n.x, n.y, n.width, n.height, QPen(text, 0.8), tensorFill);
+        } else {
+            QPainterPath path;
+            path.addRoundedRect(n.x, n.y, n.width, n.height, 6, 6);
+            shape = s->addPath(path, QPen(text, 0.8), instrFill);
+        }
+        tagSpan(shape, node.span);
+        shape->setToolTip(QString::fromStdString(node.detail));
+        shape->setCursor(Qt::PointingHandCursor);
+        auto* label = new QGraphicsSimpleTextItem(QString::fromStdString(node.label), shape);
+        label->setFont(font);
+        label->setBrush(text);
+        const QRectF b = label->boundingRect();
+        label->setPos(n.x + (n.width - b.width()) / 2, n.y + (n.height - b.height()) / 2);
+        m_centers[static_cast<size_t>(i)] = QPointF(n.x + n.width / 2, n.y + n.height / 2);
+    }
+    s->setSceneRect(-10, -10, m_layout->width + 20, m_layout->height + 20);
+}
+
+QPointF IrGraphView::nodeCenter(int node) const
+{
+    return node >= 0 && node < static_cast<int>(m_centers.size()) ? m_centers[static_cast<size_t>(node)] : QPointF();
+}
+
+void IrGraphView::zoomBy(double factor)
+{
+    const double next = std::clamp(zoom() * factor, 0.05, 8.0);
+    scale(next / zoom(), next / zoom());
+}
+
+void IrGraphView::fit()
+{
+    fitInView(scene()->sceneRect(), Qt::KeepAspectRatio);
+    if (zoom() > 1.5) setTransform(QTransform::fromScale(1.5, 1.5));
+}
+
+void IrGraphView::resizeEvent(QResizeEvent* event)
+{
+    QGraphicsView::resizeEvent(event);
+    if (!m_userZoomed) fit();
+}
+
+bool IrGraphView::exportTo(const QString& path, QString* error)
+{
+    const QRectF rect = scene()->sceneRect();
+    return exportPicture(
+        path, rect.size().toSize(),
+        [this, rect](QPainter& p) { scene()->render(&p, QRectF(QPointF(0, 0), rect.size()), rect); }, error);
+}
+
+void IrGraphView::wheelEvent(QWheelEvent* event)
+{
+    m_userZoomed = true;
+    zoomBy(std::pow(1.0015, event->angleDelta().y()));
+    event->accept();
+}
+
+void IrGraphView::mousePressEvent(QMouseEvent* event)
+{
+    for (QGraphicsItem* item : items(event->position().toPoint())) {
+        QGraphicsItem* tagged = item->data(kSpanLine).isValid() ? item : item->parentItem();
+        if (!tagged || !tagged->data(kSpanLine).isValid()) continue;
+        const int line = tagged->data(kSpanLine).toInt();
+        if (line <= 0) continue;
+        emit sourceSpanActivated(
+            tirx::Span{static_cast<uint32_t>(line), static_cast<uint32_t>(tagged->data(kSpanColumn).toInt()), 0, 0});
+        break;
+    }
+    QGraphicsView::mousePressEvent(event);
+}
+
+void IrGraphView::changeEvent(QEvent* event)
+{
+    QGraphicsView::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) rebuildScene();
+}

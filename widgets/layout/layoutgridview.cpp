@@ -1,0 +1,414 @@
+#include "layout/layoutgridview.h"
+
+#include "editor/editorcolors.h"
+
+#include "script/printer.h"
+
+#include <QEvent>
+#include <QMouseEvent>
+#include <QPainter>
+
+#include <algorithm>
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+using tirx::PhysicalCoord;
+
+namespace {
+
+constexpr double kMargin = 12;
+constexpr double kHeader = 42;  // the layout line and the panel captions
+constexpr double kFooter = 34;  // axis ends and the colour legend
+constexpr double kBankGap = 22; // between PSUM bank panels, room for a caption
+constexpr double kMaxCell = 36;
+constexpr double kGridLinesFrom = 10; // cell size (px) from which cells get borders
+constexpr double kLabelsFrom = 26;    // ... and their coordinates
+constexpr double kMinOutline = 7;     // the hover outline is never smaller
+constexpr size_t kMaxRowBlocks = 16;  // more row blocks along F are not marked
+
+QColor toColor(tirx::Rgb c) { return QColor(c.r, c.g, c.b); }
+
+// Cell sizes for `rows` x `cols` cells in `area`: square when they are a
+// few pixels or more, otherwise stretched to fill each direction.
+std::pair<double, double> cellSizes(QSizeF area, int64_t rows, int64_t cols)
+{
+    const double sx = area.width() / static_cast<double>(cols);
+    const double sy = area.height() / static_cast<double>(rows);
+    if (std::min(sx, sy) >= 2) {
+        const double s = std::min({sx, sy, kMaxCell});
+        return {s, s};
+    }
+    return {std::min(sx, kMaxCell), std::min(sy, kMaxCell)};
+}
+
+QRectF outline(QRectF cell)
+{
+    const double w = std::max(cell.width(), kMinOutline);
+    const double h = std::max(cell.height(), kMinOutline);
+    return QRectF(cell.center().x() - w / 2, cell.center().y() - h / 2, w, h);
+}
+
+} // namespace
+
+LayoutGridView::LayoutGridView(QWidget* parent) : QWidget(parent)
+{
+    setMouseTracking(true);
+    setMinimumSize(320, 200);
+    m_dark = EditorColors::isDark(palette());
+}
+
+void LayoutGridView::setGrid(std::optional<tirx::LayoutGrid> grid, const QString& tensor)
+{
+    m_grid = std::move(grid);
+    m_tensor = tensor;
+    m_slice = m_grid ? tirx::defaultSlice(*m_grid) : tirx::LayoutSlice{};
+    m_hovered = -1;
+    m_hoveredGap.reset();
+    rebuildImages();
+}
+
+void LayoutGridView::setSlice(const tirx::LayoutSlice& slice)
+{
+    m_slice = slice;
+    rebuildImages();
+}
+
+void LayoutGridView::setColorBy(tirx::LayoutColorBy by)
+{
+    m_by = by;
+    rebuildImages();
+}
+
+void LayoutGridView::clear() { setGrid(std::nullopt, {}); }
+
+void LayoutGridView::rebuildImages()
+{
+    m_logicalImage = {};
+    m_physicalImages.clear();
+    if (!m_grid) {
+        update();
+        return;
+    }
+    const auto& g = *m_grid;
+    const EditorColors& scheme = m_dark ? EditorColors::dark() : EditorColors::light();
+    const QColor gap = mixColors(scheme.paper, scheme.marginText, 0.22);
+    // One colour per key, worked out once: keys are few, cells many.
+    auto keyColor = [&](int64_t flat) {
+        return toColor(tirx::layoutColor(tirx::layoutColorKey(g, m_slice, flat, m_by), m_dark));
+    };
+
+    m_logicalImage = QImage(static_cast<int>(m_slice.cols), static_cast<int>(m_slice.rows), QImage::Format_RGB32);
+    for (int64_t r = 0; r < m_slice.rows; ++r) {
+        auto* line = reinterpret_cast<QRgb*>(m_logicalImage.scanLine(static_cast<int>(r)));
+        for (int64_t c = 0; c < m_slice.cols; ++c) line[c] = keyColor(m_slice.flatAt(r, c)).rgb();
+    }
+    const auto& ext = g.gridShape();
+    for (int64_t b = 0; b < ext[0]; ++b) {
+        QImage img(static_cast<int>(ext[2]), static_cast<int>(ext[1]), QImage::Format_RGB32);
+        for (int64_t p = 0; p < ext[1]; ++p) {
+            auto* line = reinterpret_cast<QRgb*>(img.scanLine(static_cast<int>(p)));
+            for (int64_t f = 0; f < ext[2]; ++f) {
+                const int64_t flat = g.elementAt({b, p, f});
+                int64_t row = 0;
+                int64_t col = 0;
+                if (flat < 0) {
+                    line[f] = gap.rgb();
+                } else if (m_slice.cellOf(flat, row, col)) {
+                    line[f] = keyColor(flat).rgb();
+                } else {
+                    // In another slice: shown, but faded.
+                    line[f] = mixColors(keyColor(flat), scheme.paper, 0.7).rgb();
+                }
+            }
+        }
+        m_physicalImages.push_back(std::move(img));
+    }
+    update();
+}
+
+LayoutGridView::Geometry LayoutGridView::geometryFor(QSize size) const
+{
+    Geometry geo;
+    if (!m_grid) return geo;
+    const auto& ext = m_grid->gridShape();
+    const double usableW = size.width() - 3 * kMargin;
+    const double usableH = size.height() - kHeader - kFooter - kMargin;
+    const double logicalShare =
+        std::clamp(static_cast<double>(m_slice.cols) / static_cast<double>(m_slice.cols + ext[2]), 0.3, 0.5);
+    const QSizeF larea(usableW * logicalShare, usableH);
+    std::tie(geo.lx, geo.ly) = cellSizes(larea, m_slice.rows, m_slice.cols);
+    geo.logical = QRectF(kMargin, kHeader, geo.lx * static_cast<double>(m_slice.cols),
+                         geo.ly * static_cast<double>(m_slice.rows));
+    const double px0 = 2 * kMargin + larea.width();
+    const double bankH = (usableH - kBankGap * static_cast<double>(ext[0] - 1)) / static_cast<double>(ext[0]);
+    std::tie(geo.px, geo.py) = cellSizes(QSizeF(usableW - larea.width(), bankH), ext[1], ext[2]);
+    for (int64_t b = 0; b < ext[0]; ++b) {
+        geo.banks.emplace_back(px0,
+                               kHeader + static_cast<double>(b) * (geo.py * static_cast<double>(ext[1]) + kBankGap),
+                               geo.px * static_cast<double>(ext[2]), geo.py * static_cast<double>(ext[1]));
+    }
+    return geo;
+}
+
+void LayoutGridView::paintPicture(QPainter& painter, QSize size) const
+{
+    const EditorColors& scheme = m_dark ? EditorColors::dark() : EditorColors::light();
+    const QColor text = scheme.styles[0];
+    const QColor faint = mixColors(scheme.paper, text, 0.45);
+    painter.fillRect(QRect(QPoint(0, 0), size), scheme.paper);
+    painter.setPen(text);
+    if (!m_grid) {
+        painter.drawText(QRect(QPoint(0, 0), size), Qt::AlignCenter,
+                         tr("Put the caret on a tensor, or choose one above, to see its layout"));
+        return;
+    }
+    const auto& g = *m_grid;
+    const Geometry geo = geometryFor(size);
+    const auto& ext = g.gridShape();
+    QFont small = painter.font();
+    small.setPointSizeF(std::max(6.5, small.pointSizeF() - 1.5));
+
+    // Header: the layout as written, then what each panel shows.
+    const QString slice = QString::fromStdString(m_slice.describe(m_tensor.toStdString(), g.shape()));
+    painter.drawText(QPointF(kMargin, 16), (slice.isEmpty() ? m_tensor : slice) + u"  "_s +
+                                               QString::fromStdString(tirx::printLayout(*g.layout())));
+    painter.setFont(small);
+    QString dims;
+    for (size_t d = 0; d < g.shape().size(); ++d) dims += (d ? u" x "_s : QString()) + QString::number(g.shape()[d]);
+    const QFontMetrics fm(small);
+    auto caption = [&](const QRectF& panel, double width, const QString& text) {
+        painter.drawText(QPointF(panel.left(), panel.top() - 6),
+                         fm.elidedText(text, Qt::ElideRight, static_cast<int>(width)));
+    };
+    const double logicalRoom =
+        (geo.banks.empty() ? size.width() : geo.banks.front().left()) - geo.logical.left() - kMargin;
+    caption(geo.logical, logicalRoom,
+            tr("logical index (%1): %2 rows x %3 columns").arg(dims).arg(m_slice.rows).arg(m_slice.cols));
+    const QString scope = g.isPsum() ? u"PSUM"_s : g.isTrainium() ? u"SBUF"_s : tr("memory");
+    for (size_t b = 0; b < geo.banks.size(); ++b) {
+        QString text = g.isPsum() ? tr("%1 bank %2: ").arg(scope).arg(b) : scope + u": "_s;
+        text += g.isTrainium() ? tr("%1 partitions x %2 free elements").arg(ext[1]).arg(ext[2])
+                               : tr("%1 elements, linear").arg(ext[2]);
+        caption(geo.banks[b], size.width() - geo.banks[b].left() - kMargin, text);
+    }
+
+    painter.setRenderHint(QPainter::SmoothPixmapTransform, false);
+    painter.drawImage(geo.logical, m_logicalImage);
+    for (size_t b = 0; b < geo.banks.size(); ++b) painter.drawImage(geo.banks[b], m_physicalImages[b]);
+
+    // Cell borders, dim boundaries and coordinates where there is room.
+    auto cellLines = [&](QRectF r, int64_t rows, int64_t cols, double cx, double cy) {
+        if (std::min(cx, cy) < kGridLinesFrom) return;
+        painter.setPen(QPen(mixColors(scheme.paper, text, 0.25), 0));
+        for (int64_t c = 1; c < cols; ++c)
+            painter.drawLine(QPointF(r.left() + c * cx, r.top()), QPointF(r.left() + c * cx, r.bottom()));
+        for (int64_t k = 1; k < rows; ++k)
+            painter.drawLine(QPointF(r.left(), r.top() + k * cy), QPointF(r.right(), r.top() + k * cy));
+    };
+    cellLines(geo.logical, m_slice.rows, m_slice.cols, geo.lx, geo.ly);
+    for (const auto& r : geo.banks) cellLines(r, ext[1], ext[2], geo.px, geo.py);
+    painter.setPen(QPen(faint, 1.5));
+    for (int64_t block : m_slice.colBlocks) {
+        if (geo.lx * static_cast<double>(block) < 4) continue;
+        for (int64_t c = block; c < m_slice.cols; c += block)
+            painter.drawLine(QPointF(geo.logical.left() + c * geo.lx, geo.logical.top()),
+                             QPointF(geo.logical.left() + c * geo.lx, geo.logical.bottom()));
+    }
+    for (int64_t block : m_slice.rowBlocks) {
+        if (geo.ly * static_cast<double>(block) < 4) continue;
+        for (int64_t r = block; r < m_slice.rows; r += block)
+            painter.drawLine(QPointF(geo.logical.left(), geo.logical.top() + r * geo.ly),
+                             QPointF(geo.logical.right(), geo.logical.top() + r * geo.ly));
+    }
+    // Where partition 0 moves on to another logical row along F: the blocks a
+    // row-major tensor is cut into (A_sbuf's rows 0.., 128.., 256.., ...).
+    for (size_t b = 0; b < geo.banks.size(); ++b) {
+        std::vector<std::pair<int64_t, int64_t>> blocks; // (first free offset, logical row)
+        int64_t previous = -1;
+        for (int64_t f = 0; f < ext[2] && blocks.size() <= kMaxRowBlocks; ++f) {
+            const int64_t flat = g.elementAt({static_cast<int64_t>(b), 0, f});
+            const int64_t row = flat < 0 ? -1 : flat / m_slice.cols;
+            if (row >= 0 && row != previous) blocks.emplace_back(f, row);
+            if (row >= 0) previous = row;
+        }
+        if (blocks.size() < 2 || blocks.size() > kMaxRowBlocks) continue;
+        const QRectF& bank = geo.banks[b];
+        for (size_t k = 0; k < blocks.size(); ++k) {
+            const double x = bank.left() + static_cast<double>(blocks[k].first) * geo.px;
+            if (k) {
+                painter.setPen(QPen(text, 1.2, Qt::DashLine));
+                painter.drawLine(QPointF(x, bank.top()), QPointF(x, bank.bottom()));
+            }
+            const double next =
+                k + 1 < blocks.size() ? bank.left() + static_cast<double>(blocks[k + 1].first) * geo.px : bank.right();
+            if (next - x < 48) continue;
+            painter.setPen(text);
+            painter.drawText(QRectF(x + 3, bank.top() + 2, next - x - 6, 14), Qt::AlignLeft,
+                             tr("row %1..").arg(blocks[k].second));
+        }
+    }
+    painter.setPen(text);
+    if (std::min(geo.lx, geo.ly) >= kLabelsFrom) {
+        for (int64_t r = 0; r < m_slice.rows; ++r) {
+            for (int64_t c = 0; c < m_slice.cols; ++c) {
+                const auto p = g.coordOf(m_slice.flatAt(r, c));
+                const QRectF cell(geo.logical.left() + c * geo.lx, geo.logical.top() + r * geo.ly, geo.lx, geo.ly);
+                painter.drawText(cell, Qt::AlignCenter, u"%1,%2"_s.arg(p.partition).arg(p.free));
+            }
+        }
+    }
+    if (std::min(geo.px, geo.py) >= kLabelsFrom) {
+        for (size_t b = 0; b < geo.banks.size(); ++b) {
+            for (int64_t p = 0; p < ext[1]; ++p) {
+                for (int64_t f = 0; f < ext[2]; ++f) {
+                    int64_t row = 0;
+                    int64_t col = 0;
+                    const int64_t flat = g.elementAt({static_cast<int64_t>(b), p, f});
+                    if (flat < 0 || !m_slice.cellOf(flat, row, col)) continue;
+                    const QRectF cell(geo.banks[b].left() + f * geo.px, geo.banks[b].top() + p * geo.py, geo.px,
+                                      geo.py);
+                    painter.drawText(cell, Qt::AlignCenter, u"%1,%2"_s.arg(row).arg(col));
+                }
+            }
+        }
+    }
+    painter.setPen(QPen(faint, 1));
+    painter.setBrush(Qt::NoBrush);
+    painter.drawRect(geo.logical);
+    for (const auto& r : geo.banks) painter.drawRect(r);
+
+    // Axis ends: the first and last row and column of each panel.
+    painter.setPen(faint);
+    auto ends = [&](QRectF r, const QString& colName, int64_t cols) {
+        painter.drawText(QPointF(r.left(), r.bottom() + 12), colName + u" 0"_s);
+        painter.drawText(QRectF(r.right() - 80, r.bottom() + 2, 80, 14), Qt::AlignRight, QString::number(cols - 1));
+    };
+    ends(geo.logical, tr("column"), m_slice.cols);
+    if (!geo.banks.empty()) ends(geo.banks.back(), tr("free"), ext[2]);
+
+    // Legend: what the colour says.
+    const double ly = size.height() - 14;
+    const tirx::ColorKey probe = tirx::layoutColorKey(g, m_slice, 0, m_by);
+    const QString by = m_by == tirx::LayoutColorBy::Partition ? tr("partition")
+                       : m_by == tirx::LayoutColorBy::Free    ? tr("free offset")
+                                                              : tr("logical row");
+    painter.setPen(text);
+    painter.drawText(QPointF(kMargin, ly + 4), tr("colour = %1: 0").arg(by));
+    const double barX = kMargin + painter.fontMetrics().horizontalAdvance(tr("colour = %1: 0").arg(by)) + 6;
+    const int steps = 64;
+    for (int i = 0; i < steps; ++i) {
+        const tirx::ColorKey k{probe.count * i / steps, probe.count};
+        painter.fillRect(QRectF(barX + i * 3, ly - 6, 3, 12), toColor(tirx::layoutColor(k, m_dark)));
+    }
+    painter.drawText(QPointF(barX + steps * 3 + 6, ly + 4), QString::number(probe.count - 1));
+    const double gapX = barX + steps * 3 + 60;
+    painter.fillRect(QRectF(gapX, ly - 6, 12, 12), mixColors(scheme.paper, scheme.marginText, 0.22));
+    painter.drawText(QPointF(gapX + 16, ly + 4),
+                     tr("gap, no element: %1 of %2 cells hold one").arg(g.usedCells()).arg(ext[0] * ext[1] * ext[2]));
+
+    // The hovered element, outlined wherever it sits.
+    if (m_hovered >= 0 || m_hoveredGap) {
+        painter.setPen(QPen(text, 2));
+        painter.setBrush(Qt::NoBrush);
+        int64_t row = 0;
+        int64_t col = 0;
+        if (m_hovered >= 0 && m_slice.cellOf(m_hovered, row, col))
+            painter.drawRect(
+                outline(QRectF(geo.logical.left() + col * geo.lx, geo.logical.top() + row * geo.ly, geo.lx, geo.ly)));
+        std::vector<PhysicalCoord> cells;
+        if (m_hoveredGap) cells.push_back(*m_hoveredGap);
+        for (int64_t k = 0; m_hovered >= 0 && k < g.copies(); ++k) cells.push_back(g.coordOf(m_hovered, k));
+        for (const auto& c : cells) {
+            const QRectF& bank = geo.banks[static_cast<size_t>(c.bank)];
+            painter.drawRect(
+                outline(QRectF(bank.left() + c.free * geo.px, bank.top() + c.partition * geo.py, geo.px, geo.py)));
+        }
+    }
+}
+
+void LayoutGridView::paintEvent(QPaintEvent*)
+{
+    QPainter painter(this);
+    paintPicture(painter, size());
+}
+
+QString LayoutGridView::hoverText() const
+{
+    if (!m_grid) return {};
+    const auto& g = *m_grid;
+    auto where = [&](const PhysicalCoord& c) -> QString {
+        QString s = g.isPsum() ? tr("bank %1, ").arg(c.bank) : QString();
+        return s + tr("partition %1, free %2 (byte %3)").arg(c.partition).arg(c.free).arg(g.byteOf(c));
+    };
+    if (m_hoveredGap) return where(*m_hoveredGap) + tr(": no element");
+    if (m_hovered < 0) return {};
+    QStringList index;
+    for (auto v : g.logicalIndex(m_hovered)) index << QString::number(v);
+    QString out = m_tensor + u"["_s + index.join(u", "_s) + u"] \u2192 "_s + where(g.coordOf(m_hovered));
+    for (int64_t k = 1; k < g.copies(); ++k) out += tr("; copy %1 at ").arg(k) + where(g.coordOf(m_hovered, k));
+    return out;
+}
+
+void LayoutGridView::setHovered(int64_t flat)
+{
+    m_hovered = flat;
+    update();
+    emit hoverChanged(hoverText());
+}
+
+void LayoutGridView::hover(QPoint pos)
+{
+    m_hoveredGap.reset();
+    if (!m_grid) return setHovered(-1);
+    const Geometry geo = geometryFor(size());
+    const QPointF p(pos);
+    if (geo.logical.contains(p)) {
+        const auto col = static_cast<int64_t>((p.x() - geo.logical.left()) / geo.lx);
+        const auto row = static_cast<int64_t>((p.y() - geo.logical.top()) / geo.ly);
+        if (row < m_slice.rows && col < m_slice.cols) return setHovered(m_slice.flatAt(row, col));
+    }
+    for (size_t b = 0; b < geo.banks.size(); ++b) {
+        if (!geo.banks[b].contains(p)) continue;
+        const PhysicalCoord c{static_cast<int64_t>(b), static_cast<int64_t>((p.y() - geo.banks[b].top()) / geo.py),
+                              static_cast<int64_t>((p.x() - geo.banks[b].left()) / geo.px)};
+        const int64_t flat = m_grid->elementAt(c);
+        if (flat < 0) m_hoveredGap = c;
+        return setHovered(flat);
+    }
+    setHovered(-1);
+}
+
+QPoint LayoutGridView::logicalCellCenter(int64_t row, int64_t col) const
+{
+    const Geometry geo = geometryFor(size());
+    return QPointF(geo.logical.left() + (static_cast<double>(col) + 0.5) * geo.lx,
+                   geo.logical.top() + (static_cast<double>(row) + 0.5) * geo.ly)
+        .toPoint();
+}
+
+QPoint LayoutGridView::physicalCellCenter(const PhysicalCoord& c) const
+{
+    const Geometry geo = geometryFor(size());
+    const QRectF& bank = geo.banks.at(static_cast<size_t>(c.bank));
+    return QPointF(bank.left() + (static_cast<double>(c.free) + 0.5) * geo.px,
+                   bank.top() + (static_cast<double>(c.partition) + 0.5) * geo.py)
+        .toPoint();
+}
+
+void LayoutGridView::mouseMoveEvent(QMouseEvent* event) { hover(event->position().toPoint()); }
+
+void LayoutGridView::leaveEvent(QEvent*)
+{
+    m_hoveredGap.reset();
+    setHovered(-1);
+}
+
+void LayoutGridView::resizeEvent(QResizeEvent*) { update(); }
+
+void LayoutGridView::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() != QEvent::PaletteChange) return;
+    m_dark = EditorColors::isDark(palette());
+    rebuildImages();
+}
