@@ -13,8 +13,6 @@ using namespace Qt::StringLiterals;
 
 namespace {
 const QString kPresetKey = u"lowering/preset"_s;
-const QString kTargetKey = u"lowering/target"_s;
-const QString kDefaultPreset = u"lower-tirx"_s;
 const QString kDefaultTarget = u"aws/trn1/trn1.2xlarge"_s;
 
 tirx::Diagnostic note(tirx::Diagnostic::Severity severity, std::string message)
@@ -25,11 +23,9 @@ tirx::Diagnostic note(tirx::Diagnostic::Severity severity, std::string message)
 
 LoweringController::LoweringController(QObject* parent)
     : QObject(parent), m_debounce(new QTimer(this)), m_preset(QSettings().value(kPresetKey, kDefaultPreset).toString()),
-      m_defaultTarget(QSettings().value(kTargetKey, kDefaultTarget).toString()),
       m_generation(std::make_shared<std::atomic<quint64>>(0))
 {
     if (!tirx::findPreset(m_preset.toStdString())) m_preset = kDefaultPreset;
-    if (!tirx::findTarget(m_defaultTarget.toStdString())) m_defaultTarget = kDefaultTarget;
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(kDebounceMs);
     connect(m_debounce, &QTimer::timeout, this, &LoweringController::start);
@@ -51,15 +47,14 @@ void LoweringController::setPreset(const QString& preset)
     if (preset == m_preset || !tirx::findPreset(preset.toStdString())) return;
     m_preset = preset;
     m_passes.clear();
-    QSettings().setValue(kPresetKey, preset);
+    if (m_remembers) QSettings().setValue(kPresetKey, preset);
     relower();
 }
 
-void LoweringController::setDefaultTarget(const QString& tag)
+void LoweringController::setTargetOverride(const QString& tag)
 {
-    if (tag == m_defaultTarget || !tirx::findTarget(tag.toStdString())) return;
-    m_defaultTarget = tag;
-    QSettings().setValue(kTargetKey, tag);
+    if (tag == m_targetOverride || (!tag.isEmpty() && !tirx::findTarget(tag.toStdString()))) return;
+    m_targetOverride = tag;
     relower();
 }
 
@@ -77,7 +72,8 @@ void LoweringController::relower()
 
 LoweringController::Request LoweringController::request() const
 {
-    Request request{m_source.toStdString(), m_preset.toStdString(), {}, m_defaultTarget.toStdString()};
+    const QString target = m_targetOverride.isEmpty() ? kDefaultTarget : m_targetOverride;
+    Request request{m_source.toStdString(), m_preset.toStdString(), {}, target.toStdString()};
     for (const QString& pass : m_passes) request.passes.push_back(pass.toStdString());
     return request;
 }
@@ -94,6 +90,20 @@ void LoweringController::lowerNow(const QString& text)
     m_source = text;
     ++*m_generation; // anything still running is now stale and stops
     publish(lower(request()));
+}
+
+void LoweringController::forgetTrace()
+{
+    m_debounce->stop();
+    ++*m_generation;
+    m_partialGeneration = 0;
+    m_partial = tirx::Trace{};
+    m_trace.reset();
+    emit traceCleared();
+    if (m_stale) {
+        m_stale = false;
+        emit staleChanged(false);
+    }
 }
 
 LoweringController::Result LoweringController::lower(const Request& request, const EntryCallback& onEntry)
