@@ -4,6 +4,7 @@
 
 #include "layoutdocks.h"
 #include "lowering.h"
+#include "rundock.h"
 
 #include "diff/diffview.h"
 #include "editor/codeeditor.h"
@@ -70,6 +71,7 @@ void MainWindow::createDocks()
     connect(m_problems, &ProblemsView::problemActivated, this,
             [this](int line, int column) { jumpTo(line, column, true); });
     connectSourceLinks();
+    new RunDock(this);
 }
 
 void MainWindow::connectSourceLinks()
