@@ -12,17 +12,14 @@ using namespace Qt::StringLiterals;
 
 namespace {
 const QString kPresetKey = u"lowering/preset"_s;
-const QString kTargetOverrideKey = u"lowering/targetOverride"_s;
 const QString kDefaultPreset = QString::fromUtf8(tirx::kDefaultPreset.data(), tirx::kDefaultPreset.size());
 } // namespace
 
 LoweringController::LoweringController(QObject* parent)
     : QObject(parent), m_debounce(new QTimer(this)), m_preset(QSettings().value(kPresetKey, kDefaultPreset).toString()),
-      m_targetOverride(QSettings().value(kTargetOverrideKey).toString()),
       m_generation(std::make_shared<std::atomic<quint64>>(0))
 {
     if (!tirx::findPreset(m_preset.toStdString())) m_preset = kDefaultPreset;
-    if (!m_targetOverride.isEmpty() && !tirx::findTarget(m_targetOverride.toStdString())) m_targetOverride.clear();
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(kDebounceMs);
     connect(m_debounce, &QTimer::timeout, this, &LoweringController::start);
@@ -44,7 +41,7 @@ void LoweringController::setPreset(const QString& preset)
     if (preset == m_preset || !tirx::findPreset(preset.toStdString())) return;
     m_preset = preset;
     m_passes.clear();
-    QSettings().setValue(kPresetKey, preset);
+    if (m_remembers) QSettings().setValue(kPresetKey, preset);
     relower();
 }
 
@@ -52,7 +49,6 @@ void LoweringController::setTargetOverride(const QString& tag)
 {
     if (tag == m_targetOverride || (!tag.isEmpty() && !tirx::findTarget(tag.toStdString()))) return;
     m_targetOverride = tag;
-    QSettings().setValue(kTargetOverrideKey, tag);
     relower();
 }
 
@@ -88,6 +84,20 @@ void LoweringController::lowerNow(const QString& text)
     m_source = text;
     ++*m_generation; // anything still running is now stale and stops
     publish(lower(request()));
+}
+
+void LoweringController::forgetTrace()
+{
+    m_debounce->stop();
+    ++*m_generation;
+    m_partialGeneration = 0;
+    m_partial = tirx::Trace{};
+    m_trace.reset();
+    emit traceCleared();
+    if (m_stale) {
+        m_stale = false;
+        emit staleChanged(false);
+    }
 }
 
 LoweringController::Result LoweringController::lower(const Request& request, const EntryCallback& onEntry)

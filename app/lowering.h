@@ -30,6 +30,8 @@ class LoweringController : public QObject {
 
 public:
     static constexpr int kDebounceMs = 150;
+    // The preset used until another is chosen.
+    static inline const QString kDefaultPreset = QStringLiteral("lower-tirx");
 
     explicit LoweringController(QObject* parent = nullptr);
     // Stops the running worker at its next pass and waits for it.
@@ -38,9 +40,11 @@ public:
     // Pipeline preset name ("lower-tirx", "trn", "none"); kept in the settings.
     [[nodiscard]] QString preset() const { return m_preset; }
     void setPreset(const QString& preset);
-    // Target tag that overrides the module's own; empty lowers for the
-    // module's target (or the default one when it names none). Kept in the
-    // settings.
+    // Whether setPreset() stores the choice in the settings (on by default;
+    // off for a screenshot or a preset given on the command line).
+    void setRemembersChoices(bool remember) { m_remembers = remember; }
+    // A target that replaces the module's own `Target(...)`; empty (the
+    // default) uses the module's. For this session only, not a setting.
     [[nodiscard]] QString targetOverride() const { return m_targetOverride; }
     void setTargetOverride(const QString& tag);
     // The passes to run instead of the preset's (some switched off); empty
@@ -81,12 +85,18 @@ public slots:
     // Lowers now, on this thread, and publishes the result (for screenshots
     // and first loads, which should not wait for the worker).
     void lowerNow(const QString& text);
+    // Drops the last good Trace (another document is opened): a text that
+    // does not parse then shows no passes rather than another module's.
+    // Emits traceCleared; anything still running is dropped.
+    void forgetTrace();
 
 signals:
     // The Trace so far, after one more pass of the running request; always
     // followed by traceReady (or nothing, if a newer request overtook it).
     void entryReady(std::shared_ptr<const tirx::Trace> partial);
     void traceReady(std::shared_ptr<const tirx::Trace> trace);
+    // The last Trace was dropped; views of it should clear.
+    void traceCleared();
     void diagnosticsReady(const std::vector<tirx::Diagnostic>& diagnostics);
     void staleChanged(bool stale);
     void busyChanged(bool busy);
@@ -105,6 +115,7 @@ private:
     QString m_source;
     QString m_preset;
     QString m_targetOverride;
+    bool m_remembers = true;
     QStringList m_passes;
     // Shared with the workers, which read it to notice they were overtaken.
     std::shared_ptr<std::atomic<quint64>> m_generation;

@@ -32,5 +32,6 @@ void registerDiff(CLI::App& app, Outcome& outcome);
 void registerMemmap(CLI::App& app, Outcome& outcome);
 void registerLayout(CLI::App& app, Outcome& outcome);
 void registerGraph(CLI::App& app, Outcome& outcome);
+void registerRun(CLI::App& app, Outcome& outcome);
 
 } // namespace tirx::cli

@@ -184,6 +184,7 @@ struct OpcodeInfo {
     std::string_view text; // "add"
     OpcodeUse uses;
     std::string_view nkiFunction; // "nki.language.add"
+    bool lowered;                 // false: NKI has it, this backend does not lower it
 };
 
 [[nodiscard]] std::span<const NkiOpInfo> nkiOps();
@@ -196,9 +197,11 @@ struct OpcodeInfo {
 [[nodiscard]] const Callable& callableOf(NkiOp op);
 [[nodiscard]] const Callable& callableOf(TileOp op);
 
-// The opcode `text` names for an operand of kind `use`, or nullopt.
+// The opcode `text` names for an operand of kind `use`, or nullopt; a name
+// NKI has but this backend does not lower is found (OpcodeInfo::lowered).
 [[nodiscard]] std::optional<Opcode> findOpcode(std::string_view text, OpcodeUse use);
-// "\"add\", \"sub\", \"mul\", \"max\", \"min\"": what an operand of kind `use` accepts.
+// "\"add\", \"sub\", \"mul\", \"max\", \"min\"": what an operand of kind `use`
+// accepts and this backend lowers.
 [[nodiscard]] std::string validOpcodes(OpcodeUse use);
 [[nodiscard]] std::string_view tileFamilyName(TileFamily family);
 [[nodiscard]] std::string_view accessName(Access access);

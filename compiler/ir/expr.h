@@ -114,22 +114,37 @@ struct VarType {
     static VarType tensorType(TensorTypeRef type) { return {Kind::Tensor, DataType::handle(), std::move(type)}; }
 };
 
+// The pass that made a variable and the tile call it was made for: written
+// by the pass that creates a workspace, so the memory views name the creator
+// from the IR instead of guessing from the variable's name. Not printed; a
+// module parsed again has user variables only.
+struct VarOrigin {
+    std::string pass;   // "TrnPrivateTensorAlloc"
+    std::string tileOp; // the served call's printed op, "T.trn.tile.activation"
+    Span call;          // the served call's statement
+};
+
 // A variable. Identity is the object: two variables may share a name.
 class VarNode final : public ExprNode {
 public:
     static constexpr ExprKind kKind = ExprKind::Var;
-    VarNode(std::string name, VarType type, Span span)
-        : ExprNode(kKind, type.dtype, span), m_name(std::move(name)), m_type(std::move(type))
+    VarNode(std::string name, VarType type, Span span, std::shared_ptr<const VarOrigin> origin = nullptr)
+        : ExprNode(kKind, type.dtype, span), m_name(std::move(name)), m_type(std::move(type)),
+          m_origin(std::move(origin))
     {
     }
     [[nodiscard]] const std::string& name() const { return m_name; }
     [[nodiscard]] const VarType& type() const { return m_type; }
     [[nodiscard]] bool isTensor() const { return m_type.kind == VarType::Kind::Tensor; }
     [[nodiscard]] const TensorTypeRef& tensorType() const { return m_type.tensor; }
+    // Who made a variable no source line declares (a pass's workspace); null
+    // for the user's. Passes that rebuild a variable carry it over.
+    [[nodiscard]] const std::shared_ptr<const VarOrigin>& origin() const { return m_origin; }
 
 private:
     std::string m_name;
     VarType m_type;
+    std::shared_ptr<const VarOrigin> m_origin;
 };
 
 enum class BinaryOp : uint8_t {

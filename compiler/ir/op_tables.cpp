@@ -39,7 +39,7 @@ constexpr TileOpInfo kTileOps[] = {
 };
 
 constexpr OpcodeInfo kOpcodes[] = {
-#define TIRX_OPCODE(id_, text_, uses_, function_) {Opcode::id_, text_, uses_, function_},
+#define TIRX_OPCODE(id_, text_, uses_, function_, lowered_) {Opcode::id_, text_, uses_, function_, lowered_},
 #include "ir/opcodes.def"
 #undef TIRX_OPCODE
 };
@@ -114,7 +114,7 @@ std::string validOpcodes(OpcodeUse use)
 {
     std::string out;
     for (const OpcodeInfo& o : kOpcodes) {
-        if (!accepts(o.uses, use)) continue;
+        if (!o.lowered || !accepts(o.uses, use)) continue;
         if (!out.empty()) out += ", ";
         out += '"';
         out += o.text;

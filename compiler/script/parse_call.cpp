@@ -414,7 +414,7 @@ Value Parser::callTable(std::string_view path, std::vector<Arg>& args, Span span
             for (const auto& p : c->params) names.push_back(p.name);
             std::string msg =
                 "unknown keyword argument '" + std::string(a.keyword) + "' for '" + std::string(callee) + "'";
-            if (auto best = closest(a.keyword, names); !best.empty())
+            if (auto best = closestName(a.keyword, names); !best.empty())
                 msg += "; did you mean '" + std::string(best) + "'?";
             fail(a.span, msg);
         }

@@ -5,6 +5,7 @@
 // parse_call.cpp (calls) and parse_tensor.cpp (tensor types and layouts).
 
 #include "ir/callables.h"
+#include "ir/edit_distance.h"
 #include "ir/function.h"
 #include "ir/make.h"
 #include "ir/stmt.h"
@@ -288,10 +289,6 @@ inline constexpr const char* kIntOverflow = "integer overflow: the result does n
     return v.kind == Value::Kind::Expr && !v.partialIndex && v.expr->kind() != ExprKind::TensorRegion;
 }
 
-// Levenshtein distance, for "did you mean" suggestions.
-size_t editDistance(std::string_view a, std::string_view b);
-// The closest candidate within a third of the length (at least 1), or empty.
-std::string_view closest(std::string_view word, const std::vector<std::string_view>& candidates);
 // "T.nki.memset" → the name with whatever alias the script used replaced by "T".
 std::string describe(const Value& v);
 

@@ -24,6 +24,7 @@ constexpr double kMaxCell = 36;
 constexpr double kGridLinesFrom = 10; // cell size (px) from which cells get borders
 constexpr double kLabelsFrom = 26;    // ... and their coordinates
 constexpr double kMinOutline = 7;     // the hover outline is never smaller
+constexpr size_t kMaxRowBlocks = 16;  // more row blocks along F are not marked
 
 QColor toColor(tirx::Rgb c) { return QColor(c.r, c.g, c.b); }
 
@@ -218,6 +219,33 @@ void LayoutGridView::paintPicture(QPainter& painter, QSize size) const
         for (int64_t r = block; r < m_slice.rows; r += block)
             painter.drawLine(QPointF(geo.logical.left(), geo.logical.top() + r * geo.ly),
                              QPointF(geo.logical.right(), geo.logical.top() + r * geo.ly));
+    }
+    // Where partition 0 moves on to another logical row along F: the blocks a
+    // row-major tensor is cut into (A_sbuf's rows 0.., 128.., 256.., ...).
+    for (size_t b = 0; b < geo.banks.size(); ++b) {
+        std::vector<std::pair<int64_t, int64_t>> blocks; // (first free offset, logical row)
+        int64_t previous = -1;
+        for (int64_t f = 0; f < ext[2] && blocks.size() <= kMaxRowBlocks; ++f) {
+            const int64_t flat = g.elementAt({static_cast<int64_t>(b), 0, f});
+            const int64_t row = flat < 0 ? -1 : flat / m_slice.cols;
+            if (row >= 0 && row != previous) blocks.emplace_back(f, row);
+            if (row >= 0) previous = row;
+        }
+        if (blocks.size() < 2 || blocks.size() > kMaxRowBlocks) continue;
+        const QRectF& bank = geo.banks[b];
+        for (size_t k = 0; k < blocks.size(); ++k) {
+            const double x = bank.left() + static_cast<double>(blocks[k].first) * geo.px;
+            if (k) {
+                painter.setPen(QPen(text, 1.2, Qt::DashLine));
+                painter.drawLine(QPointF(x, bank.top()), QPointF(x, bank.bottom()));
+            }
+            const double next =
+                k + 1 < blocks.size() ? bank.left() + static_cast<double>(blocks[k + 1].first) * geo.px : bank.right();
+            if (next - x < 48) continue;
+            painter.setPen(text);
+            painter.drawText(QRectF(x + 3, bank.top() + 2, next - x - 6, 14), Qt::AlignLeft,
+                             tr("row %1..").arg(blocks[k].second));
+        }
     }
     painter.setPen(text);
     if (std::min(geo.lx, geo.ly) >= kLabelsFrom) {
