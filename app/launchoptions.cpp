@@ -1,12 +1,24 @@
 #include "launchoptions.h"
 
+#include "fromstd.h"
+
+#include "transform/registry.h"
+
 #include <QCommandLineParser>
 #include <QRegularExpression>
 
 using namespace Qt::StringLiterals;
 
 namespace {
-const QStringList kViews = {u"editor"_s, u"diff"_s, u"ir"_s, u"nki"_s, u"sbuf"_s, u"psum"_s, u"layout"_s, u"graph"_s};
+QStringList presetNames()
+{
+    QStringList names;
+    for (const tirx::PipelinePreset& preset : tirx::pipelinePresets()) names << fromStd(preset.name);
+    return names;
+}
+
+const QStringList kViews = {u"editor"_s, u"diff"_s,  u"ir"_s,     u"nki"_s,  u"sbuf"_s,
+                            u"psum"_s,   u"alloc"_s, u"layout"_s, u"graph"_s};
 } // namespace
 
 void addLaunchOptions(QCommandLineParser& parser)
@@ -19,7 +31,11 @@ void addLaunchOptions(QCommandLineParser& parser)
         {u"size"_s, u"Window size for --screenshot (default 1280x800)."_s, u"WxH"_s},
         {u"pass"_s, u"Pass to select before the screenshot."_s, u"NAME"_s},
         {u"view"_s, u"View to show: "_s + kViews.join(u'|') + u" (default editor)."_s, u"VIEW"_s},
-        {u"theme"_s, u"Colours for this run: system|light|dark (default: as last chosen in View > Theme)."_s,
+        {u"pipeline"_s, u"Pipeline preset for this run (default: lower-tirx for --screenshot, else as last chosen)."_s,
+         u"PRESET"_s},
+        {u"theme"_s,
+         u"Colours for this run: system|light|dark (default: light for --screenshot, else as last chosen in "
+         "View > Theme)."_s,
          u"THEME"_s},
     });
     parser.addPositionalArgument(u"FILE"_s, u"TIRx module to open (default: a bundled example)."_s, u"[FILE]"_s);
@@ -53,6 +69,13 @@ std::optional<LaunchOptions> readLaunchOptions(const QCommandLineParser& parser,
             return std::nullopt;
         }
         options.size = *size;
+        const QSize min = LaunchOptions::kMinScreenshotSize;
+        if (size->width() < min.width() || size->height() < min.height()) {
+            *error = u"--size %1 is too small: a screenshot needs at least %2x%3"_s.arg(parser.value(u"size"_s))
+                         .arg(min.width())
+                         .arg(min.height());
+            return std::nullopt;
+        }
     }
 
     if (parser.isSet(u"view"_s)) {
@@ -62,13 +85,13 @@ std::optional<LaunchOptions> readLaunchOptions(const QCommandLineParser& parser,
             return std::nullopt;
         }
     }
-    const QStringList available = {u"editor"_s, u"diff"_s, u"ir"_s, u"layout"_s, u"graph"_s, u"nki"_s};
-    if (!available.contains(options.view)) {
-        options.warnings << u"the %1 view is not available yet; showing the editor"_s.arg(options.view);
-        options.view = u"editor"_s;
-    }
 
     options.pass = parser.value(u"pass"_s);
+    options.pipeline = parser.value(u"pipeline"_s);
+    if (!options.pipeline.isEmpty() && !tirx::findPreset(options.pipeline.toStdString())) {
+        *error = u"invalid --pipeline '%1', expected one of %2"_s.arg(options.pipeline, presetNames().join(u", "_s));
+        return std::nullopt;
+    }
 
     if (parser.isSet(u"theme"_s)) {
         options.theme = themeFromName(parser.value(u"theme"_s));

@@ -11,12 +11,17 @@
 class QCommandLineParser;
 
 // What `tirx-explorer [--screenshot PNG [--size WxH] [--pass NAME]
-// [--view VIEW]] [--theme THEME] [FILE]` asked for, parsed once in main().
+// [--view VIEW]] [--pipeline PRESET] [--theme THEME] [FILE]` asked for,
+// parsed once in main().
 struct LaunchOptions {
+    // Below this a screenshot shows nothing legible; --size refuses it.
+    static constexpr QSize kMinScreenshotSize{320, 240};
+
     QString file;           // empty: open the default example
     QString screenshotPath; // empty: run interactively
     QSize size{1280, 800};
     QString pass;
+    QString pipeline; // empty: the default preset for a screenshot, the last chosen otherwise
     QString view = QStringLiteral("editor");
     std::optional<Theme> theme; // empty: the one in the settings
     QStringList warnings;       // accepted but not (yet) honoured

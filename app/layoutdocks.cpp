@@ -76,7 +76,7 @@ bool LayoutDocks::raise(const QString& view)
 void LayoutDocks::showEntry(int entry)
 {
     if (!m_trace || entry < 0 || entry >= static_cast<int>(m_trace->entries.size())) return;
-    const tirx::TraceEntry& e = m_trace->entries[static_cast<size_t>(entry)];
+    const tirx::TraceEntry& e = *m_trace->entries[static_cast<size_t>(entry)];
     if (!e.module) return;
     m_module = e.module;
     m_layout->setModule(m_module, QString::fromStdString(e.passName));

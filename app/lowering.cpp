@@ -1,7 +1,6 @@
 #include "lowering.h"
 
-#include "analysis/verify.h"
-#include "script/parser.h"
+#include "driver/lower.h"
 #include "target/target.h"
 #include "transform/registry.h"
 
@@ -13,23 +12,14 @@ using namespace Qt::StringLiterals;
 
 namespace {
 const QString kPresetKey = u"lowering/preset"_s;
-const QString kTargetKey = u"lowering/target"_s;
-const QString kDefaultPreset = u"lower-tirx"_s;
-const QString kDefaultTarget = u"aws/trn1/trn1.2xlarge"_s;
-
-tirx::Diagnostic note(tirx::Diagnostic::Severity severity, std::string message)
-{
-    return tirx::Diagnostic{severity, std::move(message), tirx::Span{}};
-}
+const QString kDefaultPreset = QString::fromUtf8(tirx::kDefaultPreset.data(), tirx::kDefaultPreset.size());
 } // namespace
 
 LoweringController::LoweringController(QObject* parent)
     : QObject(parent), m_debounce(new QTimer(this)), m_preset(QSettings().value(kPresetKey, kDefaultPreset).toString()),
-      m_defaultTarget(QSettings().value(kTargetKey, kDefaultTarget).toString()),
       m_generation(std::make_shared<std::atomic<quint64>>(0))
 {
     if (!tirx::findPreset(m_preset.toStdString())) m_preset = kDefaultPreset;
-    if (!tirx::findTarget(m_defaultTarget.toStdString())) m_defaultTarget = kDefaultTarget;
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(kDebounceMs);
     connect(m_debounce, &QTimer::timeout, this, &LoweringController::start);
@@ -51,15 +41,14 @@ void LoweringController::setPreset(const QString& preset)
     if (preset == m_preset || !tirx::findPreset(preset.toStdString())) return;
     m_preset = preset;
     m_passes.clear();
-    QSettings().setValue(kPresetKey, preset);
+    if (m_remembers) QSettings().setValue(kPresetKey, preset);
     relower();
 }
 
-void LoweringController::setDefaultTarget(const QString& tag)
+void LoweringController::setTargetOverride(const QString& tag)
 {
-    if (tag == m_defaultTarget || !tirx::findTarget(tag.toStdString())) return;
-    m_defaultTarget = tag;
-    QSettings().setValue(kTargetKey, tag);
+    if (tag == m_targetOverride || (!tag.isEmpty() && !tirx::findTarget(tag.toStdString()))) return;
+    m_targetOverride = tag;
     relower();
 }
 
@@ -77,7 +66,8 @@ void LoweringController::relower()
 
 LoweringController::Request LoweringController::request() const
 {
-    Request request{m_source.toStdString(), m_preset.toStdString(), {}, m_defaultTarget.toStdString()};
+    Request request{m_source.toStdString(), m_preset.toStdString(), {}, std::nullopt};
+    if (!m_targetOverride.isEmpty()) request.targetOverride = m_targetOverride.toStdString();
     for (const QString& pass : m_passes) request.passes.push_back(pass.toStdString());
     return request;
 }
@@ -96,52 +86,30 @@ void LoweringController::lowerNow(const QString& text)
     publish(lower(request()));
 }
 
+void LoweringController::forgetTrace()
+{
+    m_debounce->stop();
+    ++*m_generation;
+    m_partialGeneration = 0;
+    m_partial = tirx::Trace{};
+    m_trace.reset();
+    emit traceCleared();
+    if (m_stale) {
+        m_stale = false;
+        emit staleChanged(false);
+    }
+}
+
 LoweringController::Result LoweringController::lower(const Request& request, const EntryCallback& onEntry)
 {
-    const std::string& defaultTarget = request.defaultTarget;
-    Result result;
-    const tirx::ParseResult parsed = tirx::parseModule(request.source);
-    result.diagnostics = parsed.diagnostics;
-    if (!parsed.ok()) {
-        if (!tirx::hasErrors(result.diagnostics))
-            result.diagnostics.push_back(note(tirx::Diagnostic::Severity::Error, "the module could not be read"));
-        return result;
-    }
-
-    const tirx::Target* target = nullptr;
-    if (parsed.target) {
-        target = tirx::findTarget(*parsed.target);
-        if (!target)
-            result.diagnostics.push_back(note(tirx::Diagnostic::Severity::Warning,
-                                              "unknown target '" + *parsed.target + "'; using " + defaultTarget));
-    }
-    if (!target) target = tirx::findTarget(defaultTarget);
-    if (!target) target = &tirx::defaultTarget();
-
-    tirx::PipelineOptions options;
-    const tirx::PipelinePreset* p = tirx::findPreset(request.preset);
-    if (!p) p = tirx::findPreset(kDefaultPreset.toStdString());
-    if (!request.passes.empty()) {
-        options.name = "custom";
-        options.passes = request.passes;
-    } else if (p) {
-        options.name = std::string(p->name);
-        for (std::string_view name : p->passes) options.passes.emplace_back(name);
-    }
-    options.context.target = target;
-    options.check = [](const tirx::Module& m, const tirx::PassContext& ctx) {
-        return ctx.target ? tirx::verifyModule(m, *ctx.target) : std::vector<tirx::Diagnostic>{};
-    };
-    if (onEntry) options.onEntry = [&](const tirx::TraceEntry& entry) { return onEntry(options, entry); };
-    auto trace = std::make_shared<tirx::Trace>(tirx::runPipeline(parsed.module, options));
-    for (const tirx::TraceEntry& entry : trace->entries) {
-        for (tirx::Diagnostic d : entry.diagnostics) {
-            if (entry.passName != "input") d.message = "[" + entry.passName + "] " + d.message;
-            result.diagnostics.push_back(std::move(d));
-        }
-    }
-    result.trace = std::move(trace);
-    return result;
+    tirx::LowerRequest lowerRequest;
+    lowerRequest.source = request.source;
+    lowerRequest.preset = request.preset;
+    lowerRequest.passes = request.passes;
+    lowerRequest.targetOverride = request.targetOverride;
+    lowerRequest.onEntry = onEntry;
+    tirx::LowerResult lowered = tirx::lower(lowerRequest);
+    return Result{std::move(lowered.trace), std::move(lowered.diagnostics)};
 }
 
 void LoweringController::start()
@@ -155,12 +123,9 @@ void LoweringController::start()
     // waits. (A QFuture continuation with a context object could still run
     // after that wait, on an object being destroyed.)
     const std::shared_ptr<std::atomic<quint64>> latest = m_generation;
-    const EntryCallback onEntry = [this, latest, generation](const tirx::PipelineOptions& options,
-                                                             const tirx::TraceEntry& entry) {
+    const EntryCallback onEntry = [this, latest, generation](const tirx::Trace& header,
+                                                             const tirx::TraceEntryRef& entry) {
         if (latest->load() != generation) return false; // overtaken: stop at this pass
-        tirx::Trace header;
-        header.pipeline = options.name;
-        header.targetTag = options.context.target ? options.context.target->tag : std::string{};
         QMetaObject::invokeMethod(
             this, [this, generation, header, entry] { addEntry(generation, header, entry); }, Qt::QueuedConnection);
         return true;
@@ -183,7 +148,7 @@ void LoweringController::forgetFinishedWorkers()
     m_workers.removeIf([](const QFuture<void>& worker) { return worker.isFinished(); });
 }
 
-void LoweringController::addEntry(quint64 generation, const tirx::Trace& header, const tirx::TraceEntry& entry)
+void LoweringController::addEntry(quint64 generation, const tirx::Trace& header, const tirx::TraceEntryRef& entry)
 {
     if (generation != m_generation->load()) return;
     if (generation != m_partialGeneration) {

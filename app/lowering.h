@@ -12,6 +12,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 class QTimer;
@@ -29,6 +30,8 @@ class LoweringController : public QObject {
 
 public:
     static constexpr int kDebounceMs = 150;
+    // The preset used until another is chosen.
+    static inline const QString kDefaultPreset = QStringLiteral("lower-tirx");
 
     explicit LoweringController(QObject* parent = nullptr);
     // Stops the running worker at its next pass and waits for it.
@@ -37,9 +40,13 @@ public:
     // Pipeline preset name ("lower-tirx", "trn", "none"); kept in the settings.
     [[nodiscard]] QString preset() const { return m_preset; }
     void setPreset(const QString& preset);
-    // Target tag used when the module names none; kept in the settings.
-    [[nodiscard]] QString defaultTarget() const { return m_defaultTarget; }
-    void setDefaultTarget(const QString& tag);
+    // Whether setPreset() stores the choice in the settings (on by default;
+    // off for a screenshot or a preset given on the command line).
+    void setRemembersChoices(bool remember) { m_remembers = remember; }
+    // A target that replaces the module's own `Target(...)`; empty (the
+    // default) uses the module's. For this session only, not a setting.
+    [[nodiscard]] QString targetOverride() const { return m_targetOverride; }
+    void setTargetOverride(const QString& tag);
     // The passes to run instead of the preset's (some switched off); empty
     // runs the preset's. Choosing a preset clears it.
     [[nodiscard]] QStringList passes() const { return m_passes; }
@@ -64,11 +71,11 @@ public:
         std::string source;
         std::string preset;
         std::vector<std::string> passes; // empty: the preset's
-        std::string defaultTarget;
+        std::optional<std::string> targetOverride;
     };
-    // Called with each entry as its pass finishes (and the options it runs
-    // under, for the target and pipeline names); false stops the run.
-    using EntryCallback = std::function<bool(const tirx::PipelineOptions&, const tirx::TraceEntry&)>;
+    // Called with each entry as its pass finishes (and a Trace header with
+    // the target and pipeline names); false stops the run.
+    using EntryCallback = std::function<bool(const tirx::Trace& header, const tirx::TraceEntryRef& entry)>;
     // Parses and lowers on the calling thread.
     [[nodiscard]] static Result lower(const Request& request, const EntryCallback& onEntry = {});
 
@@ -78,12 +85,18 @@ public slots:
     // Lowers now, on this thread, and publishes the result (for screenshots
     // and first loads, which should not wait for the worker).
     void lowerNow(const QString& text);
+    // Drops the last good Trace (another document is opened): a text that
+    // does not parse then shows no passes rather than another module's.
+    // Emits traceCleared; anything still running is dropped.
+    void forgetTrace();
 
 signals:
     // The Trace so far, after one more pass of the running request; always
     // followed by traceReady (or nothing, if a newer request overtook it).
     void entryReady(std::shared_ptr<const tirx::Trace> partial);
     void traceReady(std::shared_ptr<const tirx::Trace> trace);
+    // The last Trace was dropped; views of it should clear.
+    void traceCleared();
     void diagnosticsReady(const std::vector<tirx::Diagnostic>& diagnostics);
     void staleChanged(bool stale);
     void busyChanged(bool busy);
@@ -93,7 +106,7 @@ private:
     [[nodiscard]] Request request() const;
     // Lowers the current text again soon (the pipeline or target changed).
     void relower();
-    void addEntry(quint64 generation, const tirx::Trace& header, const tirx::TraceEntry& entry);
+    void addEntry(quint64 generation, const tirx::Trace& header, const tirx::TraceEntryRef& entry);
     void finish(quint64 generation, const Result& result);
     void forgetFinishedWorkers();
     void publish(const Result& result);
@@ -101,7 +114,8 @@ private:
     QTimer* m_debounce;
     QString m_source;
     QString m_preset;
-    QString m_defaultTarget;
+    QString m_targetOverride;
+    bool m_remembers = true;
     QStringList m_passes;
     // Shared with the workers, which read it to notice they were overtaken.
     std::shared_ptr<std::atomic<quint64>> m_generation;

@@ -1,7 +1,9 @@
 #include "launchoptions.h"
+#include "lowering.h"
 #include "mainwindow.h"
 #include "screenshot.h"
 
+#include "passes/passstepper.h"
 #include "tirx_version.h"
 
 #include <QApplication>
@@ -74,10 +76,17 @@ int main(int argc, char* argv[])
     for (const QString& warning : options->warnings) printWarning(warning);
 
     MainWindow window;
-    // Screenshots take the light look unless told otherwise, so they do not
-    // depend on what the last interactive session chose.
+    // Screenshots take the light look and the default pipeline unless told
+    // otherwise, so they do not depend on what the last interactive session
+    // chose; a --pipeline is for this run, not a new setting.
     const bool screenshot = !options->screenshotPath.isEmpty();
     window.setTheme(options->theme.value_or(screenshot ? Theme::Light : storedTheme()));
+    if (screenshot || !options->pipeline.isEmpty()) {
+        window.lowering()->setRemembersChoices(false);
+        window.passStepper()->setPreset(options->pipeline.isEmpty() ? LoweringController::kDefaultPreset
+                                                                    : options->pipeline);
+        window.lowering()->setRemembersChoices(!screenshot);
+    }
     const bool loaded = options->file.isEmpty() ? window.loadExample(MainWindow::defaultExample(), &error)
                                                 : window.loadFile(options->file, &error);
     if (!loaded) {

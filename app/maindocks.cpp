@@ -5,16 +5,18 @@
 #include "layoutdocks.h"
 #include "lowering.h"
 #include "nkidock.h"
+#include "rundock.h"
 
 #include "diff/diffview.h"
 #include "editor/codeeditor.h"
-#include "editor/editorcolors.h"
 #include "irview/irview.h"
 #include "passes/passstepper.h"
+#include "passes/targetselector.h"
+#include "problems/problemsmodel.h"
+#include "problems/problemsview.h"
 
 #include <QDockWidget>
 #include <QFontMetrics>
-#include <QListWidget>
 #include <QMenu>
 #include <QScopedValueRollback>
 #include <QStatusBar>
@@ -22,16 +24,15 @@
 using namespace Qt::StringLiterals;
 
 namespace {
-constexpr int kLineRole = Qt::UserRole + 1;
-constexpr int kColumnRole = Qt::UserRole + 2;
 // The editor keeps room for this many columns when the window is wide...
 constexpr int kEditorColumns = 100;
 // ...plus its fold and marker margins and scroll bar.
 constexpr int kEditorChromePx = 60;
-// ...and the docks never get less than this.
-constexpr int kMinDockWidth = 700;
-
-QString fromStd(std::string_view text) { return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())); }
+// ...and the docks get between these shares of the width: on a narrow
+// screen the editor still shows a line, on a wide one the diff's two sides
+// get what the editor does not need.
+constexpr double kMinDockShare = 0.45;
+constexpr double kMaxDockShare = 0.62;
 
 QDockWidget* makeDock(const QString& title, const QString& name, QWidget* widget, QMainWindow* window)
 {
@@ -48,7 +49,6 @@ void MainWindow::createDocks()
     m_diffDock = makeDock(tr("Diff"), u"DiffDock"_s, m_diff, this);
     m_irDock = makeDock(tr("IR"), u"IrDock"_s, m_ir, this);
     m_problemsDock = makeDock(tr("Problems"), u"ProblemsDock"_s, m_problems, this);
-    m_problems->setAlternatingRowColors(true);
 
     addDockWidget(Qt::RightDockWidgetArea, m_passesDock);
     splitDockWidget(m_passesDock, m_diffDock, Qt::Vertical);
@@ -60,17 +60,21 @@ void MainWindow::createDocks()
     // The bottom dock spans only the editor, so the right docks keep their height.
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
     resizeDocks({m_passesDock}, {700}, Qt::Horizontal);
-    resizeDocks({m_passesDock, m_diffDock}, {190, 560}, Qt::Vertical);
+    // The pass list shows a whole lower-tirx run, toolbar and filter included.
+    resizeDocks({m_passesDock, m_diffDock}, {280, 470}, Qt::Vertical);
     resizeDocks({m_problemsDock}, {110}, Qt::Vertical);
 
-    for (QDockWidget* dock : {m_passesDock, m_diffDock, m_irDock, m_nkiDock, m_problemsDock})
+    createMemoryDock();
+    for (QDockWidget* dock : {m_passesDock, m_diffDock, m_irDock, m_nkiDock, m_memoryDock, m_problemsDock})
         m_viewMenu->addAction(dock->toggleViewAction());
     m_viewMenu->addSeparator();
     const QList<QAction*> stepping = m_stepper->actions();
     m_viewMenu->addActions(stepping);
 
-    connect(m_problems, &QListWidget::itemActivated, this, &MainWindow::jumpToProblem);
+    connect(m_problems, &ProblemsView::problemActivated, this,
+            [this](int line, int column) { jumpTo(line, column, true); });
     connectSourceLinks();
+    new RunDock(this);
 }
 
 void MainWindow::connectSourceLinks()
@@ -79,6 +83,8 @@ void MainWindow::connectSourceLinks()
     // caret on its source. The guard keeps the marking from moving the caret.
     connect(m_editor, &QsciScintilla::cursorPositionChanged, this, [this](int line, int) {
         if (m_followingSource) return;
+        // The user moves on in the editor itself: the tint has done its job.
+        if (m_editor->hasFocus()) m_editor->markSourceLines(0, 0);
         const QScopedValueRollback guard(m_followingSource, true);
         m_diff->revealSourceLine(line + 1);
         m_ir->revealSourceLine(line + 1);
@@ -87,6 +93,9 @@ void MainWindow::connectSourceLinks()
         if (m_followingSource) return;
         const QScopedValueRollback guard(m_followingSource, true);
         jumpTo(static_cast<int>(span.line), static_cast<int>(span.column), false);
+        // The caret line is hard to see while the IR view has the focus.
+        m_editor->markSourceLines(static_cast<int>(span.line),
+                                  static_cast<int>(std::max(span.line, std::min(span.endLine, span.line + 200))));
     };
     connect(m_diff, &DiffView::sourceSpanActivated, this, jump);
     connect(m_ir, &IrView::sourceSpanActivated, this, jump);
@@ -96,14 +105,17 @@ void MainWindow::balanceDocks()
 {
     const int editorWidth = QFontMetrics(m_editor->editorFont()).horizontalAdvance(QString(kEditorColumns, u'M')) +
                             m_editor->lineNumberMarginWidth() + kEditorChromePx;
-    resizeDocks({m_passesDock}, {std::max(kMinDockWidth, width() - editorWidth)}, Qt::Horizontal);
+    const int docks = std::clamp(width() - editorWidth, static_cast<int>(width() * kMinDockShare),
+                                 static_cast<int>(width() * kMaxDockShare));
+    resizeDocks({m_passesDock}, {docks}, Qt::Horizontal);
 }
 
 void MainWindow::connectLowering()
 {
     m_stepper->setPreset(m_lowering->preset());
-    m_stepper->setTarget(m_lowering->defaultTarget());
-    connect(m_stepper, &PassStepper::targetChanged, m_lowering, &LoweringController::setDefaultTarget);
+    m_stepper->targetSelector()->setOverrideTag(m_lowering->targetOverride());
+    connect(m_stepper->targetSelector(), &TargetSelector::overrideChanged, m_lowering,
+            &LoweringController::setTargetOverride);
     connect(m_stepper, &PassStepper::enabledPassesChanged, m_lowering, &LoweringController::setPasses);
     connect(m_editor, &CodeEditor::textChanged, m_lowering, [this] { m_lowering->setSource(m_editor->text()); });
     connect(m_stepper, &PassStepper::presetChanged, m_lowering, &LoweringController::setPreset);
@@ -118,34 +130,27 @@ void MainWindow::connectLowering()
         else
             statusBar()->clearMessage();
     });
-    connect(m_stepper, &PassStepper::currentEntryChanged, this, [this](int entry) {
-        if (!m_showingTrace && m_trace && entry >= 0 && entry < static_cast<int>(m_trace->entries.size()))
-            m_chosenPass = fromStd(m_trace->entries[static_cast<size_t>(entry)].passName);
-        showEntry(entry);
-    });
+    connect(m_lowering, &LoweringController::traceCleared, this, [this] { showTrace(nullptr); });
+    connect(m_stepper, &PassStepper::currentEntryChanged, this, &MainWindow::showEntry);
+    connect(m_stepper, &PassStepper::basePassChanged, this, [this] { showEntry(m_stepper->currentEntry()); });
 }
 
 void MainWindow::showTrace(std::shared_ptr<const tirx::Trace> trace)
 {
     m_trace = trace;
-    {
-        // The stepper falls back to the last entry while the chosen pass has
-        // not run yet; that is not the user's choice.
-        const QScopedValueRollback guard(m_showingTrace, true);
-        m_stepper->setTrace(std::move(trace));
-        if (!m_chosenPass.isEmpty()) m_stepper->selectPass(m_chosenPass);
-    }
+    m_stepper->setTrace(std::move(trace));
 }
 
 void MainWindow::showEntry(int entry)
 {
+    showMemory(entry);
     if (!m_trace || entry < 0 || entry >= static_cast<int>(m_trace->entries.size())) {
         m_diff->clear();
         m_ir->clear();
         return;
     }
-    const tirx::TraceEntry& current = m_trace->entries[static_cast<size_t>(entry)];
-    const tirx::TraceEntry& previous = m_trace->entries[static_cast<size_t>(std::max(0, entry - 1))];
+    const tirx::TraceEntry& current = *m_trace->entries[static_cast<size_t>(entry)];
+    const tirx::TraceEntry& previous = *m_trace->entries[static_cast<size_t>(m_stepper->baseEntryFor(entry))];
     m_diff->setEntries(previous, current);
     m_ir->setEntry(current);
 }
@@ -153,23 +158,12 @@ void MainWindow::showEntry(int entry)
 void MainWindow::showDiagnostics(const std::vector<tirx::Diagnostic>& diagnostics)
 {
     m_editor->setDiagnostics(diagnostics);
-    m_problems->clear();
-    for (const tirx::Diagnostic& d : diagnostics) {
-        const bool error = d.severity == tirx::Diagnostic::Severity::Error;
-        QString text = fromStd(tirx::severityName(d.severity)) + u": "_s + QString::fromStdString(d.message);
-        if (d.span.valid()) text = u"%1:%2: "_s.arg(d.span.line).arg(d.span.column) + text;
-        auto* item = new QListWidgetItem(text, m_problems);
-        item->setData(kLineRole, static_cast<int>(d.span.line));
-        item->setData(kColumnRole, static_cast<int>(d.span.column));
-        const EditorColors& colors = EditorColors::forPalette(m_problems->palette());
-        item->setForeground(error ? colors.errorText : colors.warningText);
-    }
-    m_problemsDock->setWindowTitle(diagnostics.empty() ? tr("Problems") : tr("Problems (%1)").arg(diagnostics.size()));
-}
-
-void MainWindow::jumpToProblem(QListWidgetItem* item)
-{
-    jumpTo(item->data(kLineRole).toInt(), item->data(kColumnRole).toInt(), true);
+    m_problems->model()->setDiagnostics(diagnostics);
+    // The count is of problems; notes are shown on request and not counted.
+    const ProblemsModel& model = *m_problems->model();
+    const int problems =
+        model.count(tirx::Diagnostic::Severity::Error) + model.count(tirx::Diagnostic::Severity::Warning);
+    m_problemsDock->setWindowTitle(problems == 0 ? tr("Problems") : tr("Problems (%1)").arg(problems));
 }
 
 void MainWindow::jumpTo(int line, int column, bool focus)
@@ -187,9 +181,8 @@ QStringList MainWindow::prepareScreenshot(const QString& passName, const QString
     QStringList warnings;
     m_lowering->lowerNow(m_editor->text());
     if (!passName.isEmpty() && !m_stepper->selectPass(passName))
-        warnings << tr("no pass named %1 ran; showing the last pass").arg(passName);
-    else if (!passName.isEmpty())
-        m_chosenPass = passName;
+        warnings << tr("no pass named %1 ran; showing the default pass").arg(passName);
+    if (raiseMemoryView(view)) return warnings;
     if (view == u"diff"_s)
         m_diffDock->raise();
     else if (view == u"ir"_s)

@@ -1,26 +1,48 @@
 // MainWindow's menus: File, Edit, View (with the theme) and Help.
 #include "mainwindow.h"
 
+#include "helptexts.h"
 #include "lowering.h"
 #include "recentfiles.h"
 
+#include "diff/diffview.h"
 #include "editor/codeeditor.h"
 #include "editor/editorcolors.h"
 #include "editor/findbar.h"
+#include "irview/irview.h"
 #include "tirx_version.h"
 
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QFileInfo>
 #include <QInputDialog>
+#include <QKeyEvent>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QTextBrowser>
+#include <QVBoxLayout>
 
 #include <algorithm>
 
 using namespace Qt::StringLiterals;
+
+namespace {
+
+// Copy from whichever view has the focus: the editor, an IR view, the diff,
+// a list.
+void copyFromFocus()
+{
+    QWidget* focus = QApplication::focusWidget();
+    if (!focus) return;
+    QKeyEvent press(QEvent::KeyPress, Qt::Key_C, Qt::ControlModifier);
+    QApplication::sendEvent(focus, &press);
+}
+
+} // namespace
 
 void MainWindow::createMenus()
 {
@@ -44,13 +66,16 @@ void MainWindow::createFileMenu()
     const QStringList names = QDir(examplesDir).entryList({u"*.py"_s}, QDir::Files, QDir::Name);
     for (const QString& name : names) {
         const QString path = examplesDir + u'/' + name;
-        examples->addAction(name, this, [this, path] { openExample(path); });
+        const QString description = exampleDescription(path);
+        examples->addAction(description.isEmpty() ? name : name + u"  —  "_s + description, this,
+                            [this, path] { openExample(path); });
     }
     examples->setEnabled(!names.isEmpty());
 
     menu->addSeparator();
     menu->addAction(tr("&Save"), QKeySequence::Save, this, &MainWindow::save);
     menu->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, &MainWindow::saveAs);
+    createExportMenu(menu);
     menu->addSeparator();
     QAction* quit = menu->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     quit->setMenuRole(QAction::QuitRole);
@@ -62,8 +87,15 @@ void MainWindow::createEditMenu()
     QAction* undo = menu->addAction(tr("&Undo"), QKeySequence::Undo, m_editor, [this] { m_editor->undo(); });
     QAction* redo = menu->addAction(tr("&Redo"), QKeySequence::Redo, m_editor, [this] { m_editor->redo(); });
     // The editor handles these keys itself; the menu entries are for reading.
-    undo->setShortcutContext(Qt::WidgetShortcut);
-    redo->setShortcutContext(Qt::WidgetShortcut);
+    menu->addSeparator();
+    QAction* cut = menu->addAction(tr("Cu&t"), QKeySequence::Cut, m_editor, [this] { m_editor->cut(); });
+    QAction* copy = menu->addAction(tr("&Copy"), QKeySequence::Copy, this, [] { copyFromFocus(); });
+    QAction* paste = menu->addAction(tr("&Paste"), QKeySequence::Paste, m_editor, [this] { m_editor->paste(); });
+    QAction* selectAll =
+        menu->addAction(tr("Select &All"), QKeySequence::SelectAll, m_editor, [this] { m_editor->selectAll(); });
+    for (QAction* action : {undo, redo, cut, copy, paste, selectAll}) action->setShortcutContext(Qt::WidgetShortcut);
+    menu->addAction(tr("Toggle &Comment"), QKeySequence(Qt::CTRL | Qt::Key_Slash), m_editor,
+                    [this] { m_editor->toggleComment(); });
     menu->addSeparator();
     menu->addAction(m_findBar->findAction());
     menu->addAction(m_findBar->findNextAction());
@@ -79,22 +111,36 @@ void MainWindow::goToLineDialog()
     int index = 0;
     m_editor->getCursorPosition(&line, &index);
     const int last = std::max(1, m_editor->lines());
-    bool ok = false;
-    const int chosen =
-        QInputDialog::getInt(this, tr("Go to Line"), tr("Line (1–%1):").arg(last), line + 1, 1, last, 1, &ok);
-    if (ok) m_editor->goToLine(chosen);
+    QInputDialog dialog(this);
+    dialog.setWindowTitle(tr("Go to Line"));
+    dialog.setLabelText(tr("Line (1–%1):").arg(last));
+    dialog.setInputMode(QInputDialog::IntInput);
+    dialog.setIntRange(1, last);
+    dialog.setIntValue(line + 1);
+    // Wide enough that a window manager does not elide the title.
+    dialog.setMinimumWidth(fontMetrics().horizontalAdvance(dialog.windowTitle()) * 3);
+    if (dialog.exec() == QDialog::Accepted) m_editor->goToLine(dialog.intValue());
 }
 
 void MainWindow::createViewMenu()
 {
     QMenu* menu = menuBar()->addMenu(tr("&View"));
-    menu->addAction(tr("Zoom &In"), QKeySequence::ZoomIn, m_editor, [this] { m_editor->zoomIn(); });
-    menu->addAction(tr("Zoom &Out"), QKeySequence::ZoomOut, m_editor, [this] { m_editor->zoomOut(); });
-    menu->addAction(tr("&Reset Zoom"), QKeySequence(Qt::CTRL | Qt::Key_0), m_editor, [this] { m_editor->zoomTo(0); });
+    menu->addAction(tr("Zoom &In"), QKeySequence::ZoomIn, this, [this] { setZoom(m_zoom + 1); });
+    menu->addAction(tr("Zoom &Out"), QKeySequence::ZoomOut, this, [this] { setZoom(m_zoom - 1); });
+    menu->addAction(tr("&Reset Zoom"), QKeySequence(Qt::CTRL | Qt::Key_0), this, [this] { setZoom(0); });
     menu->addSeparator();
     createThemeMenu(menu);
     menu->addSeparator();
     m_viewMenu = menu;
+}
+
+void MainWindow::setZoom(int steps)
+{
+    // One zoom for every text pane: a projector needs all of them larger.
+    m_zoom = std::clamp(steps, -8, 20);
+    m_editor->zoomTo(m_zoom);
+    m_ir->editor()->zoomTo(m_zoom);
+    m_diff->setZoom(m_zoom);
 }
 
 void MainWindow::createThemeMenu(QMenu* view)
@@ -129,8 +175,29 @@ void MainWindow::setTheme(Theme theme)
 void MainWindow::createHelpMenu()
 {
     QMenu* menu = menuBar()->addMenu(tr("&Help"));
+    menu->addAction(tr("&Keyboard Shortcuts"), this,
+                    [this] { showHelpPage(tr("Keyboard Shortcuts"), shortcutsHtml(findChildren<QAction*>())); });
+    menu->addAction(tr("TIRx &Call Reference"), this,
+                    [this] { showHelpPage(tr("TIRx Call Reference"), callReferenceHtml()); });
+    menu->addSeparator();
     QAction* about = menu->addAction(tr("&About TIRx Explorer"), this, &MainWindow::showAbout);
     about->setMenuRole(QAction::AboutRole);
+}
+
+void MainWindow::showHelpPage(const QString& title, const QString& html)
+{
+    auto* dialog = new QDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowTitle(title);
+    auto* text = new QTextBrowser(dialog);
+    text->setHtml(html);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
+    connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::reject);
+    auto* layout = new QVBoxLayout(dialog);
+    layout->addWidget(text);
+    layout->addWidget(buttons);
+    dialog->resize(760, 560);
+    dialog->show();
 }
 
 void MainWindow::showAbout()

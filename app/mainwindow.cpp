@@ -10,6 +10,7 @@
 #include "editor/findbar.h"
 #include "irview/irview.h"
 #include "passes/passstepper.h"
+#include "problems/problemsview.h"
 
 #include <QAction>
 #include <QApplication>
@@ -18,8 +19,8 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QListWidget>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QScreen>
 #include <QSettings>
 #include <QStatusBar>
@@ -30,6 +31,9 @@ using namespace Qt::StringLiterals;
 
 namespace {
 const QString kExamplesDir = u":/examples"_s;
+// File > New starts from a kernel that lowers, not from an empty buffer
+// that only errors.
+const QString kNewFileTemplate = u":/templates/new_kernel.py"_s;
 const QString kFileFilter = u"TVMScript (*.py);;All files (*)"_s;
 constexpr int kStatusTimeoutMs = 3000;
 // Leaves room for a window manager's frame on a 1280x800 screen.
@@ -39,7 +43,7 @@ constexpr QSize kFirstRunSize(1200, 740);
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_editor(new CodeEditor(this)), m_findBar(new FindBar(m_editor, this)),
       m_lowering(new LoweringController(this)), m_stepper(new PassStepper(this)), m_diff(new DiffView(this)),
-      m_ir(new IrView(this)), m_problems(new QListWidget(this)), m_recovery(std::make_unique<RecoveryStore>()),
+      m_ir(new IrView(this)), m_problems(new ProblemsView(this)), m_recovery(std::make_unique<RecoveryStore>()),
       m_autosaveTimer(new QTimer(this)), m_fileWatch(new FileWatch(this))
 {
     setObjectName(u"MainWindow"_s);
@@ -78,6 +82,11 @@ void MainWindow::setEditorText(const QString& text)
     // The editor now matches a file or an example: nothing to recover.
     m_autosavePending = false;
     m_recovery->discard();
+    // Another document: its passes are not the last one's, and it lands on
+    // its own default pass. A message about the last file no longer applies.
+    m_lowering->forgetTrace();
+    m_stepper->forgetChoice();
+    statusBar()->clearMessage();
     // A freshly opened module is lowered at once rather than after the debounce.
     m_lowering->lowerNow(text);
 }
@@ -127,16 +136,17 @@ void MainWindow::newFile()
     if (!maybeSave()) return;
     m_document = Document();
     m_fileWatch->stop();
-    setEditorText(QString());
+    QString ignored;
+    setEditorText(Document::readText(kNewFileTemplate, &ignored).value_or(QString()));
     updateTitle();
 }
 
 void MainWindow::open()
 {
     if (!maybeSave()) return;
-    const QString dir = m_document.isUntitled() ? QDir::currentPath() : QFileInfo(m_document.filePath()).absolutePath();
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open TIRx Module"), dir, kFileFilter);
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open TIRx Module"), dialogFolder(), kFileFilter);
     if (path.isEmpty()) return;
+    rememberFolder(path);
     QString error;
     if (loadFile(path, &error))
         addRecentFile(path);
@@ -175,9 +185,10 @@ bool MainWindow::save()
 bool MainWindow::saveAs()
 {
     const QString suggested =
-        m_document.isUntitled() ? QDir::current().filePath(m_document.displayName()) : m_document.filePath();
+        m_document.isUntitled() ? QDir(dialogFolder()).filePath(m_document.displayName()) : m_document.filePath();
     const QString path = QFileDialog::getSaveFileName(this, tr("Save As"), suggested, kFileFilter);
     if (path.isEmpty()) return false;
+    rememberFolder(path);
     QString error;
     if (saveFile(path, &error)) return true;
     QMessageBox::warning(this, tr("Save As"), error);
@@ -187,9 +198,19 @@ bool MainWindow::saveAs()
 bool MainWindow::maybeSave()
 {
     if (!m_editor->isModified()) return true;
-    const auto answer = QMessageBox::warning(
-        this, tr("Unsaved Changes"), tr("%1 has unsaved changes. Save them?").arg(m_document.displayName()),
-        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    // An untitled buffer typed into and emptied again holds nothing to lose.
+    if (m_document.isUntitled() && m_editor->text().trimmed().isEmpty()) return true;
+    QMessageBox box(QMessageBox::Warning, tr("Unsaved Changes"),
+                    tr("%1 has unsaved changes. Save them?").arg(m_document.displayName()),
+                    QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
+    box.button(QMessageBox::Save)->setText(m_document.isUntitled() ? tr("&Save As…") : tr("&Save"));
+    box.button(QMessageBox::Discard)->setText(tr("&Don't Save"));
+    box.button(QMessageBox::Cancel)->setText(tr("&Cancel"));
+    // Enter saves a file in place; for an untitled buffer it would open a
+    // dialog the user did not ask for, so it cancels instead.
+    box.setDefaultButton(m_document.isUntitled() ? QMessageBox::Cancel : QMessageBox::Save);
+    box.setEscapeButton(QMessageBox::Cancel);
+    const int answer = box.exec();
     if (answer == QMessageBox::Save) return save();
     return answer == QMessageBox::Discard;
 }

@@ -9,6 +9,7 @@
 
 #include <QMainWindow>
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -20,14 +21,14 @@ class IrView;
 class NkiView;
 class LayoutDocks;
 class LoweringController;
+class MemoryPanel;
 class QActionGroup;
 class QMessageBox;
 class QTimer;
 class RecoveryDialog;
 class PassStepper;
+class ProblemsView;
 class QDockWidget;
-class QListWidget;
-class QListWidgetItem;
 class QMenu;
 class RecentFiles;
 
@@ -49,7 +50,8 @@ public:
     [[nodiscard]] DiffView* diffView() const { return m_diff; }
     [[nodiscard]] IrView* irView() const { return m_ir; }
     [[nodiscard]] NkiView* nkiView() const { return m_nki; }
-    [[nodiscard]] QListWidget* problems() const { return m_problems; }
+    [[nodiscard]] MemoryPanel* memoryPanel() const { return m_memory; }
+    [[nodiscard]] ProblemsView* problems() const { return m_problems; }
     [[nodiscard]] FindBar* findBar() const { return m_findBar; }
     [[nodiscard]] LayoutDocks* layoutDocks() const { return m_layoutDocks; }
 
@@ -78,7 +80,7 @@ public:
     [[nodiscard]] Theme theme() const { return m_theme; }
 
     // For --screenshot: lowers the editor's text now, selects `passName`
-    // (the last pass when empty) and brings `view` forward. Returns
+    // (the default pass when empty) and brings `view` forward. Returns
     // warnings for what could not be honoured.
     [[nodiscard]] QStringList prepareScreenshot(const QString& passName, const QString& view);
 
@@ -98,6 +100,15 @@ public:
     // The example opened when no file is given.
     [[nodiscard]] static QString defaultExample();
 
+    // File > Export without the dialogs: the shown pass's module, the shown
+    // diff as a unified diff, and the dump `tirx-cli lower --dump-dir` writes.
+    [[nodiscard]] bool exportPassIr(const QString& path, QString* error);
+    [[nodiscard]] bool exportDiff(const QString& path, QString* error);
+    [[nodiscard]] bool exportDump(const QString& directory, QString* error);
+    // Where the file dialogs start: the folder last used, else the
+    // document's, else the user's documents (never the working directory).
+    [[nodiscard]] QString dialogFolder() const;
+
 public slots:
     void newFile();
     void open();
@@ -109,6 +120,8 @@ public slots:
     // if there is not.
     void autosaveNow();
     void setTheme(Theme theme);
+    // Zooms the editor, the IR view and the diff together by whole points.
+    void setZoom(int steps);
     void goToLineDialog();
 
 signals:
@@ -127,14 +140,27 @@ private:
     void createViewMenu();
     void createThemeMenu(QMenu* view);
     void createHelpMenu();
+    void createExportMenu(QMenu* file);
+    void exportWithDialog(const QString& title, const QString& name,
+                          const std::function<bool(const QString&, QString*)>& write);
+    [[nodiscard]] QString shownPassName() const;
+    void rememberFolder(const QString& path);
     void createDocks();
+    // The memory dock (memorydocks.cpp): the SBUF and PSUM maps and the
+    // allocation table of the pass the stepper shows.
+    void createMemoryDock();
+    void showMemory(int entry);
+    // Brings the memory dock forward on `view` ("sbuf", "psum", "alloc");
+    // false for any other view.
+    bool raiseMemoryView(const QString& view);
     // Without a saved layout: the docks take what the editor does not need
-    // for a line of about a hundred characters.
+    // for a line of about a hundred characters, kept within 45-62% of the
+    // window's width.
     void balanceDocks();
     void connectLowering();
     void connectSafety();
-    // A Trace, partial or complete, into the stepper, keeping the pass the
-    // user chose selected once it arrives.
+    // A Trace, partial or complete, into the stepper, which keeps the pass
+    // the user chose selected once it arrives; null clears the views.
     void showTrace(std::shared_ptr<const tirx::Trace> trace);
     void showEntry(int entry);
     void onChangedOnDisk(const QString& path);
@@ -143,7 +169,6 @@ private:
     // Starts watching the document's file, whose bytes are now `contents`.
     void watchDocument(const QByteArray& contents);
     void showDiagnostics(const std::vector<tirx::Diagnostic>& diagnostics);
-    void jumpToProblem(QListWidgetItem* item);
     // Puts the caret at 1-based line and byte column, unfolding the line.
     void jumpTo(int line, int column, bool focus);
     void connectSourceLinks();
@@ -153,6 +178,8 @@ private:
     // Without saved geometry: a large window centred on the screen.
     void placeOnFirstRun();
     void showAbout();
+    // A page of the Help menu in a dialog that does not block.
+    void showHelpPage(const QString& title, const QString& html);
     // Asks whether to save a modified document; false means "cancel".
     [[nodiscard]] bool maybeSave();
 
@@ -162,13 +189,15 @@ private:
     PassStepper* m_stepper;
     DiffView* m_diff;
     IrView* m_ir;
-    QListWidget* m_problems;
+    ProblemsView* m_problems;
     QDockWidget* m_passesDock = nullptr;
     QDockWidget* m_diffDock = nullptr;
     QDockWidget* m_irDock = nullptr;
     NkiView* m_nki = nullptr;
     QDockWidget* m_nkiDock = nullptr;
     QDockWidget* m_problemsDock = nullptr;
+    MemoryPanel* m_memory = nullptr;
+    QDockWidget* m_memoryDock = nullptr;
     LayoutDocks* m_layoutDocks = nullptr;
     QMenu* m_viewMenu = nullptr;
     std::shared_ptr<const tirx::Trace> m_trace;
@@ -182,10 +211,8 @@ private:
     QMessageBox* m_reloadPrompt = nullptr;
     QActionGroup* m_themeActions = nullptr;
     Theme m_theme = Theme::System;
-    // The pass the user last chose; partial Traces do not have it yet.
-    QString m_chosenPass;
-    bool m_showingTrace = false;
     bool m_followingSource = false; // the editor and the IR views are following each other
     bool m_layoutRestored = false;  // the docks were placed as the user left them
     bool m_shownOnce = false;
+    int m_zoom = 0;
 };

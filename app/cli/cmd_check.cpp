@@ -1,6 +1,4 @@
-#include "input.h"
-
-#include "analysis/verify.h"
+#include "pipeline_options.h"
 
 #include <CLI/CLI.hpp>
 
@@ -14,14 +12,16 @@ void registerCheck(CLI::App& app, Outcome& outcome)
     static std::string file;
     static std::string target;
     cmd->add_option("FILE", file, "TVMScript file, or - for standard input")->required();
-    cmd->add_option("--target", target, "target tag (default: the module's, else aws/trn1/trn1.2xlarge)");
+    cmd->add_option("--target", target, targetOptionHelp());
     cmd->callback([&outcome] {
-        auto input = loadInput(file, outcome);
-        if (!input) return;
-        const auto* t = chooseTarget(target, *input, outcome);
-        if (!t) return;
-        const auto diags = verifyModule(*input->parsed.module, *t);
-        std::fputs(formatDiagnostics(diags, input->path, input->source).c_str(), stderr);
+        // No passes: the driver verifies the parsed module alone.
+        PipelineChoice choice;
+        choice.preset = "none";
+        choice.target = target;
+        const auto lowered = choice.lower(file, outcome);
+        if (!lowered) return;
+        const auto& diags = lowered->trace().entries.front()->diagnostics;
+        std::fputs(formatDiagnostics(diags, lowered->input.path, lowered->input.source).c_str(), stderr);
         if (hasErrors(diags)) outcome.exit = Exit::BadInput;
     });
 }

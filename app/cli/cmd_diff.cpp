@@ -22,18 +22,19 @@ void registerDiff(CLI::App& app, Outcome& outcome)
         if (!requireKnownPass(pass, outcome)) return;
         const auto lowered = choice.lower(file, outcome);
         if (!lowered) return;
-        const auto& [input, options, trace] = *lowered;
+        const Input& input = lowered->input;
+        const Trace& trace = lowered->trace();
         for (size_t i = 1; i < trace.entries.size(); ++i) {
-            if (trace.entries[i].passName != pass) continue;
-            const auto& before = trace.entries[i - 1];
-            const auto& after = trace.entries[i];
+            if (trace.entries[i]->passName != pass) continue;
+            const TraceEntry& before = *trace.entries[i - 1];
+            const TraceEntry& after = *trace.entries[i];
             std::fputs(formatDiagnostics(after.diagnostics, input.path, input.source).c_str(), stderr);
             std::fputs(unifiedDiff(before.text, after.text, "before/" + pass, "after/" + pass).c_str(), stdout);
             if (after.failed) outcome.exit = Exit::BadInput;
             return;
         }
         std::fprintf(stderr, "tirx-cli: error: pass '%s' did not run in pipeline '%s'%s\n", pass.c_str(),
-                     options.name.c_str(), trace.failed() ? " (an earlier pass failed)" : "");
+                     trace.pipeline.c_str(), trace.failed() ? " (an earlier pass failed)" : "");
         outcome.exit = trace.failed() ? Exit::BadInput : Exit::Usage;
     });
 }

@@ -53,11 +53,12 @@ void registerEmitNki(CLI::App& app, Outcome& outcome)
     cmd->callback([&outcome] {
         const auto lowered = choice.lower(file, outcome);
         if (!lowered) return;
-        const auto& [input, options, trace] = *lowered;
+        const Input& input = lowered->input;
+        const Trace& trace = lowered->trace();
         // A skipped pass's note is not news to someone who asked for the kernel.
         for (const auto& e : trace.entries) {
             std::vector<Diagnostic> shown;
-            for (const auto& d : e.diagnostics) {
+            for (const auto& d : e->diagnostics) {
                 if (d.severity != Diagnostic::Severity::Note) shown.push_back(d);
             }
             std::fputs(formatDiagnostics(shown, input.path, input.source).c_str(), stderr);
@@ -66,10 +67,10 @@ void registerEmitNki(CLI::App& app, Outcome& outcome)
             outcome.exit = Exit::BadInput;
             return;
         }
-        const Module& final = *trace.entries.back().module;
+        const Module& final = *trace.entries.back()->module;
         NkiEmitOptions emit;
         emit.api = *parseNkiApi(api);
-        emit.source = input.parsed.module.get();
+        emit.source = lowered->result.parsed.module.get();
         const NkiKernel kernel = emitNki(final, emit);
         std::fputs(formatDiagnostics(kernel.diagnostics, input.path, input.source).c_str(), stderr);
         if (!kernel.ok()) {

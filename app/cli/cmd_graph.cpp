@@ -34,13 +34,14 @@ void registerGraph(CLI::App& app, Outcome& outcome)
         } else {
             const auto lowered = choice.lower(file, outcome);
             if (!lowered) return;
-            const auto& [input, options, trace] = *lowered;
+            const Input& input = lowered->input;
+            const Trace& trace = lowered->trace();
             const TraceEntry* entry = trace.find(after);
             if (!entry) {
                 for (const auto& e : trace.entries)
-                    std::fputs(formatDiagnostics(e.diagnostics, input.path, input.source).c_str(), stderr);
+                    std::fputs(formatDiagnostics(e->diagnostics, input.path, input.source).c_str(), stderr);
                 std::fprintf(stderr, "tirx-cli: error: pass '%s' did not run in pipeline '%s'\n", after.c_str(),
-                             options.name.c_str());
+                             trace.pipeline.c_str());
                 outcome.exit = trace.failed() ? Exit::BadInput : Exit::Usage;
                 return;
             }

@@ -2,8 +2,8 @@
 
 #include "analysis/layout_grid.h"
 #include "analysis/layout_slice.h"
-#include "analysis/layout_svg.h"
 #include "analysis/named_tensors.h"
+#include "graph/layout_svg.h"
 #include "script/printer.h"
 
 #include <CLI/CLI.hpp>

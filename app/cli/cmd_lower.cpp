@@ -24,8 +24,8 @@ bool dumpTrace(const Trace& trace, const std::string& dir, Outcome& outcome)
     }
     std::vector<std::string> files;
     for (size_t i = 0; i < trace.entries.size(); ++i) {
-        files.push_back(dumpFileName(i, trace.entries[i].passName));
-        if (!writeOutput((std::filesystem::path(dir) / files.back()).string(), trace.entries[i].text, outcome))
+        files.push_back(dumpFileName(i, trace.entries[i]->passName));
+        if (!writeOutput((std::filesystem::path(dir) / files.back()).string(), trace.entries[i]->text, outcome))
             return false;
     }
     return writeOutput((std::filesystem::path(dir) / "trace.json").string(), traceToJson(trace, files).dump(2) + "\n",
@@ -48,22 +48,16 @@ void registerLower(CLI::App& app, Outcome& outcome)
     cmd->callback([&outcome] {
         const auto lowered = choice.lower(file, outcome);
         if (!lowered) return;
-        const auto& [input, options, trace] = *lowered;
-        for (const auto& entry : trace.entries) {
-            if (entry.diagnostics.empty()) continue;
-            // The pass goes at the end, so each line keeps the FILE:L:C: error: form.
-            auto named = entry.diagnostics;
-            if (entry.passName != "input") {
-                for (auto& d : named) d.message += " [" + entry.passName + "]";
-            }
-            std::fputs(formatDiagnostics(named, input.path, input.source).c_str(), stderr);
-        }
+        const Input& input = lowered->input;
+        const Trace& trace = lowered->trace();
+        for (const auto& entry : trace.entries)
+            std::fputs(formatDiagnostics(entry->diagnostics, input.path, input.source).c_str(), stderr);
         if (!dumpDir.empty() && !dumpTrace(trace, dumpDir, outcome)) return;
         if (trace.failed()) {
             outcome.exit = Exit::BadInput;
             return;
         }
-        writeOutput(output, trace.entries.back().text, outcome);
+        writeOutput(output, trace.entries.back()->text, outcome);
     });
 }
 

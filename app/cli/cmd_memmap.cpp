@@ -1,7 +1,10 @@
 #include "input.h"
 #include "pipeline_options.h"
 
+#include "memmap_svg.h"
+
 #include "analysis/memory_plan.h"
+#include "analysis/what_if.h"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -30,12 +33,35 @@ std::string table(const MemoryPlan& plan)
                       static_cast<long long>(a.bytesPerPartition), source.c_str(), a.createdBy.c_str());
         out += line;
     }
+    for (const auto& o : plan.overlaps) {
+        const auto& a = plan.allocations[o.earlier];
+        const auto& b = plan.allocations[o.later];
+        std::snprintf(line, sizeof line, "overlap: %s and %s in %s, bytes %lld..%lld\n", b.name.c_str(), a.name.c_str(),
+                      a.scope.c_str(), static_cast<long long>(o.bytes.begin), static_cast<long long>(o.bytes.end - 1));
+        out += line;
+    }
     for (const auto& [scope, t] : plan.totals) {
         std::snprintf(line, sizeof line, "%s: %lld allocated, %lld peak live, %lld capacity (bytes per partition)\n",
                       scope.c_str(), static_cast<long long>(t.allocatedBytesPerPartition),
                       static_cast<long long>(t.peakLiveBytesPerPartition),
                       static_cast<long long>(t.capacityBytesPerPartition));
         out += line;
+    }
+    return out;
+}
+
+std::string whatIfTable(const MemoryPlan& plan, const WhatIfPlan& w)
+{
+    std::string out = "what-if (a comparison; the output is unchanged): " + w.policy + " over " + w.scope + ", " +
+                      std::to_string(w.allocatedBytesPerPartition) + " bytes per partition where the allocator uses " +
+                      std::to_string(w.naiveBytesPerPartition) + ": " + std::to_string(w.savedBytesPerPartition) +
+                      " saved\n";
+    for (const auto& p : w.placements) {
+        const auto& a = plan.allocations[p.allocation];
+        out += "  " + a.name + " at " + std::to_string(p.offset) + " (live " + std::to_string(a.live.begin) + ".." +
+               std::to_string(a.live.end - 1) + ")";
+        if (p.reuses) out += ", in the bytes of " + plan.allocations[*p.reuses].name;
+        out += "\n";
     }
     return out;
 }
@@ -49,29 +75,45 @@ void registerMemmap(CLI::App& app, Outcome& outcome)
     static std::string after = "TrnNaiveAllocator";
     static std::string output;
     static bool json = false;
+    static bool whatIf = false;
+    static std::string svg;
+    static std::string scope = "sbuf";
     static PipelineChoice choice;
     cmd->add_option("FILE", file, "TVMScript file, or - for standard input")->required();
     cmd->add_option("--after", after, "show the module after this pass")->capture_default_str();
     cmd->add_flag("--json", json, "machine-readable output");
+    cmd->add_flag("--what-if", whatIf, "add the lifetime-based allocator's placement and the bytes it would save");
+    cmd->add_option("--svg", svg, "draw the map as SVG into this file");
+    cmd->add_option("--scope", scope, "the map --svg draws: sbuf or psum")
+        ->check(CLI::IsMember({"sbuf", "psum"}))
+        ->capture_default_str();
     cmd->add_option("-o", output, "write to this file instead of standard output");
     choice.addOptions(*cmd);
     cmd->callback([&outcome] {
         if (after != "input" && !requireKnownPass(after, outcome)) return;
         const auto lowered = choice.lower(file, outcome);
         if (!lowered) return;
-        const auto& [input, options, trace] = *lowered;
-        const TraceEntry* entry = after == "input" ? &trace.entries.front() : trace.find(after);
+        const Input& input = lowered->input;
+        const Trace& trace = lowered->trace();
+        const TraceEntry* entry = after == "input" ? trace.entries.front().get() : trace.find(after);
         if (!entry) {
             for (const auto& e : trace.entries)
-                std::fputs(formatDiagnostics(e.diagnostics, input.path, input.source).c_str(), stderr);
+                std::fputs(formatDiagnostics(e->diagnostics, input.path, input.source).c_str(), stderr);
             std::fprintf(stderr, "tirx-cli: error: pass '%s' did not run in pipeline '%s'\n", after.c_str(),
-                         options.name.c_str());
+                         trace.pipeline.c_str());
             outcome.exit = trace.failed() ? Exit::BadInput : Exit::Usage;
             return;
         }
         std::fputs(formatDiagnostics(entry->diagnostics, input.path, input.source).c_str(), stderr);
-        const auto plan = buildMemoryPlan(*entry->module, *options.context.target, after, &trace);
-        writeOutput(output, json ? memoryPlanToJson(plan).dump(2) + "\n" : table(plan), outcome);
+        const auto plan = buildMemoryPlan(*entry->module, lowered->target(), after);
+        if (!svg.empty() && !writeOutput(svg, memoryMapSvg(plan, lowered->target(), "trn." + scope), outcome)) return;
+        if (json) {
+            auto j = memoryPlanToJson(plan);
+            if (whatIf) j["what_if"] = whatIfToJson(plan, whatIfPlan(plan));
+            writeOutput(output, j.dump(2) + "\n", outcome);
+        } else if (svg.empty() || !output.empty()) {
+            writeOutput(output, table(plan) + (whatIf ? whatIfTable(plan, whatIfPlan(plan)) : std::string{}), outcome);
+        }
         if (entry->failed) outcome.exit = Exit::BadInput;
     });
 }

@@ -33,5 +33,6 @@ void registerMemmap(CLI::App& app, Outcome& outcome);
 void registerEmitNki(CLI::App& app, Outcome& outcome);
 void registerLayout(CLI::App& app, Outcome& outcome);
 void registerGraph(CLI::App& app, Outcome& outcome);
+void registerRun(CLI::App& app, Outcome& outcome);
 
 } // namespace tirx::cli

@@ -56,7 +56,7 @@ int openRegular(const std::string& path, std::string& why)
 
 } // namespace
 
-std::optional<Input> loadInput(const std::string& path, Outcome& outcome)
+std::optional<Input> readInput(const std::string& path, Outcome& outcome)
 {
     Input input;
     input.path = path == "-" ? "<stdin>" : path;
@@ -72,6 +72,14 @@ std::optional<Input> loadInput(const std::string& path, Outcome& outcome)
         outcome.exit = Exit::BadInput;
         return std::nullopt;
     }
+    return input;
+}
+
+std::optional<Input> loadInput(const std::string& path, Outcome& outcome)
+{
+    auto read = readInput(path, outcome);
+    if (!read) return std::nullopt;
+    Input input = std::move(*read);
     input.parsed = parseModule(input.source);
     const auto text = formatDiagnostics(input.parsed.diagnostics, input.path, input.source);
     std::fputs(text.c_str(), stderr);
@@ -80,18 +88,6 @@ std::optional<Input> loadInput(const std::string& path, Outcome& outcome)
         return std::nullopt;
     }
     return input;
-}
-
-const Target* chooseTarget(const std::string& option, const Input& input, Outcome& outcome)
-{
-    std::string tag = option;
-    if (tag.empty()) tag = input.parsed.target.value_or(kDefaultTarget);
-    if (const auto* target = findTarget(tag)) return target;
-    std::string known;
-    for (const auto& t : targets()) known += " " + t.tag;
-    std::fprintf(stderr, "tirx-cli: error: unknown target '%s' (known:%s)\n", tag.c_str(), known.c_str());
-    outcome.exit = Exit::Usage;
-    return nullptr;
 }
 
 bool writeOutput(const std::string& path, const std::string& text, Outcome& outcome)

@@ -15,9 +15,9 @@ namespace {
 // One registration function per command file (cmd_<name>.cpp), in the
 // order `--help` lists them.
 const std::vector<tirx::cli::Registrar> kCommands = {
-    tirx::cli::registerFmt,   tirx::cli::registerCheck,   tirx::cli::registerEqual,  tirx::cli::registerPasses,
-    tirx::cli::registerLower, tirx::cli::registerDiff,    tirx::cli::registerMemmap, tirx::cli::registerLayout,
-    tirx::cli::registerGraph, tirx::cli::registerEmitNki,
+    tirx::cli::registerFmt,   tirx::cli::registerCheck, tirx::cli::registerEqual,   tirx::cli::registerPasses,
+    tirx::cli::registerLower, tirx::cli::registerDiff,  tirx::cli::registerMemmap,  tirx::cli::registerLayout,
+    tirx::cli::registerGraph, tirx::cli::registerRun,   tirx::cli::registerEmitNki,
 };
 
 int toStatus(tirx::cli::Exit exit) { return static_cast<int>(exit); }

@@ -1,6 +1,5 @@
 #include "pipeline_options.h"
 
-#include "analysis/verify.h"
 #include "transform/registry.h"
 
 #include <cstdio>
@@ -16,50 +15,38 @@ bool requireKnownPass(const std::string& name, Outcome& outcome)
     return false;
 }
 
+std::string targetOptionHelp() { return "target tag (default: the module's, else " + defaultTarget().tag + ")"; }
+
 void PipelineChoice::addOptions(CLI::App& cmd)
 {
     cmd.add_option("--pipeline", preset, "pipeline preset: lower-tirx, trn or none")->capture_default_str();
     cmd.add_option("--passes", passes, "comma-separated pass names, instead of a preset");
-    cmd.add_option("--target", target, "target tag (default: the module's, else aws/trn1/trn1.2xlarge)");
-}
-
-std::optional<PipelineOptions> PipelineChoice::resolve(Outcome& outcome) const
-{
-    PipelineOptions options;
-    if (!passes.empty()) {
-        options.name = "custom";
-        std::stringstream list(passes);
-        for (std::string name; std::getline(list, name, ',');) {
-            if (name.empty()) continue;
-            if (!requireKnownPass(name, outcome)) return std::nullopt;
-            options.passes.push_back(name);
-        }
-    } else {
-        const auto* p = findPreset(preset);
-        if (!p) {
-            std::fprintf(stderr, "tirx-cli: error: unknown pipeline '%s' (see `tirx-cli passes`)\n", preset.c_str());
-            outcome.exit = Exit::Usage;
-            return std::nullopt;
-        }
-        options.name = std::string{p->name};
-        for (auto name : p->passes) options.passes.emplace_back(name);
-    }
-    options.check = [](const Module& m, const PassContext& ctx) {
-        return ctx.target ? verifyModule(m, *ctx.target) : std::vector<Diagnostic>{};
-    };
-    return options;
+    cmd.add_option("--target", target, targetOptionHelp());
 }
 
 std::optional<Lowered> PipelineChoice::lower(const std::string& file, Outcome& outcome) const
 {
-    auto input = loadInput(file, outcome);
+    auto input = readInput(file, outcome);
     if (!input) return std::nullopt;
-    auto options = resolve(outcome);
-    if (!options) return std::nullopt;
-    options->context.target = chooseTarget(target, *input, outcome);
-    if (!options->context.target) return std::nullopt;
-    Trace trace = runPipeline(input->parsed.module, *options);
-    return Lowered{std::move(*input), std::move(*options), std::move(trace)};
+    LowerRequest request;
+    request.source = input->source;
+    request.preset = preset;
+    std::stringstream list(passes);
+    for (std::string name; std::getline(list, name, ',');) {
+        if (!name.empty()) request.passes.push_back(name);
+    }
+    if (!target.empty()) request.targetOverride = target;
+    LowerResult result = tirx::lower(request);
+    if (!result.trace) {
+        std::fputs(formatDiagnostics(result.diagnostics, input->path, input->source).c_str(), stderr);
+        // The file is wrong when it does not parse or names an unknown target;
+        // an unknown --target, pass or pipeline is a usage error.
+        const bool fileIsWrong = !result.parsed.ok() || (!result.target && result.targetSource == TargetSource::Module);
+        outcome.exit = fileIsWrong ? Exit::BadInput : Exit::Usage;
+        return std::nullopt;
+    }
+    std::fputs(formatDiagnostics(result.parsed.diagnostics, input->path, input->source).c_str(), stderr);
+    return Lowered{std::move(*input), std::move(result)};
 }
 
 } // namespace tirx::cli

@@ -3,7 +3,7 @@
 #include "command.h"
 #include "input.h"
 
-#include "transform/pipeline.h"
+#include "driver/lower.h"
 
 #include <CLI/CLI.hpp>
 
@@ -16,25 +16,30 @@ namespace tirx::cli {
 // sets the outcome (a usage error).
 [[nodiscard]] bool requireKnownPass(const std::string& name, Outcome& outcome);
 
-// A file run through the chosen pipeline.
+// A file run through the chosen pipeline by the compiler's driver.
 struct Lowered {
     Input input;
-    PipelineOptions options; // with the resolved target in options.context
-    Trace trace;
+    LowerResult result; // trace and target are set
+
+    [[nodiscard]] const Trace& trace() const { return *result.trace; }
+    [[nodiscard]] const Target& target() const { return *result.target; }
 };
 
-// --pipeline NAME | --passes P1,P2,… shared by the commands that run passes.
+// --pipeline NAME | --passes P1,P2,… | --target TAG, shared by the commands
+// that run passes.
 struct PipelineChoice {
-    std::string preset = "lower-tirx";
+    std::string preset = std::string(kDefaultPreset);
     std::string passes;
     std::string target;
 
     void addOptions(CLI::App& cmd);
-    // The pass list and pipeline name, or nullopt (outcome set) on an unknown name.
-    [[nodiscard]] std::optional<PipelineOptions> resolve(Outcome& outcome) const;
-    // Loads FILE, resolves the pipeline and the target, and runs it. Errors
-    // are printed and set the outcome; nullopt then.
+    // Reads FILE and lowers it. Parse diagnostics are printed; on a parse
+    // error, an unknown target or an unknown pass the diagnostics are
+    // printed, the outcome set, and nullopt returned.
     [[nodiscard]] std::optional<Lowered> lower(const std::string& file, Outcome& outcome) const;
 };
+
+// "target tag (default: the module's, else aws/trn1/trn1.2xlarge)".
+[[nodiscard]] std::string targetOptionHelp();
 
 } // namespace tirx::cli

@@ -13,13 +13,35 @@
 
 namespace tirx {
 
-struct Trace;
+// The one derivation of memory facts: where every allocation of a module
+// sits, which allocations overlap, how much each scope uses and who created
+// what. The verifier checks it, `tirx-cli memmap` prints it and the memory
+// views draw it; none of them works a placement out again.
 
 // Where a statement sits: its order in a pre-order walk of the function and
 // its source location (invalid for statements a pass created).
 struct ProgramPoint {
     int order = -1;
     Span span;
+};
+
+// A half-open range [begin, end).
+struct Interval {
+    int64_t begin = 0;
+    int64_t end = 0;
+
+    [[nodiscard]] int64_t size() const { return end - begin; }
+    [[nodiscard]] bool meets(const Interval& o) const { return begin < o.end && o.begin < end; }
+    [[nodiscard]] bool operator==(const Interval&) const = default;
+};
+
+// One rectangle of memory: partitions × bytes. For SBUF the bytes are
+// offsets within a partition; for PSUM they run over a partition's row of
+// all banks (bank b starts at b × bank bytes), so a bank is a column.
+struct MemoryRect {
+    Interval partitions;
+    Interval bytes;
+    [[nodiscard]] bool operator==(const MemoryRect&) const = default;
 };
 
 // One allocation as the memory views draw it: computed here, only drawn there.
@@ -30,16 +52,45 @@ struct PlannedAllocation {
     DataType dtype;
     std::vector<int64_t> shape;         // logical; empty when not constant
     std::vector<int64_t> physicalShape; // (P, F) / (Bank, P, F) / flat; empty when not constant
-    int64_t bytesPerPartition = 0;      // SBUF: one partition's share; PSUM: bytes per bank row
-    int64_t partitions = 0;
-    std::optional<int64_t> offset;  // byte offset within a partition (SBUF) or a bank (PSUM)
-    std::optional<int64_t> bank;    // PSUM first bank
-    int64_t banks = 0;              // PSUM banks used
-    std::string createdBy = "user"; // or the pass that created it
-    std::string serves;             // for workspaces: the tile call, "T.trn.tile.activation at 12:5"
+    bool hasLayout = false;
+    int64_t bytesPerPartition = 0; // SBUF: one partition's share; PSUM: bytes per bank row; else the whole tensor
+    int64_t partitions = 0;        // 0 when unknown or not partitioned
+    bool sizeKnown = false;        // false when a dimension is not constant
+    std::optional<int64_t> offset; // byte offset within a partition (SBUF) or a bank (PSUM)
+    std::optional<int64_t> bank;   // PSUM first bank
+    int64_t banks = 0;             // PSUM banks used
+    bool placementIsConstant = true;
+
+    // The geometry, set when the allocation is placed in SBUF or PSUM: the
+    // partitions it covers, its bytes within a partition (SBUF) or a bank
+    // (PSUM), its banks (PSUM), and the rectangles those make.
+    std::optional<Interval> partitionRange;
+    std::optional<Interval> byteRange;
+    std::optional<Interval> bankRange;
+    std::vector<MemoryRect> rects;
+
+    std::string createdBy = "user"; // or the pass that created it, read from the variable's origin
+    std::string serves;             // the tile call a workspace serves, "T.trn.tile.activation at 12:5"
+    Span servesSpan;                // that call's statement
     ProgramPoint definition;
-    ProgramPoint firstUse;
+    ProgramPoint firstUse; // set by PlanDetail::Full
     ProgramPoint lastUse;
+    // The program points the tensor must keep its bytes over (PlanDetail::
+    // Full): from its first use to its last, widened to the whole of every
+    // loop that uses it but does not define it, since a later iteration
+    // reads what an earlier one wrote.
+    Interval live;
+
+    [[nodiscard]] bool placed() const { return !rects.empty(); }
+};
+
+// Two allocations of one function and scope whose rectangles meet.
+// `earlier` and `later` index MemoryPlan::allocations, in program order.
+struct OverlapPair {
+    size_t earlier = 0;
+    size_t later = 0;
+    Interval bytes; // the shared bytes within a partition (SBUF) or a bank (PSUM)
+    [[nodiscard]] bool operator==(const OverlapPair&) const = default;
 };
 
 struct ScopeTotals {
@@ -51,14 +102,17 @@ struct ScopeTotals {
 struct MemoryPlan {
     std::string target;
     std::string after;
-    std::vector<PlannedAllocation> allocations;
-    std::map<std::string, ScopeTotals> totals; // "trn.sbuf", "trn.psum"
+    std::vector<PlannedAllocation> allocations; // per function, in program order
+    std::vector<OverlapPair> overlaps;          // by later, then earlier
+    std::map<std::string, ScopeTotals> totals;  // "trn.sbuf", "trn.psum"; PlanDetail::Full only
 };
 
-// The plan of `module`; `trace` (optional) tells which pass created the
-// allocations that have no source location.
+// Placement reads statements only and is what the verifier needs after
+// every pass; Full adds lifetimes, the calls user tensors serve and totals.
+enum class PlanDetail { Placement, Full };
+
 [[nodiscard]] MemoryPlan buildMemoryPlan(const Module& module, const Target& target, const std::string& after,
-                                         const Trace* trace = nullptr);
+                                         PlanDetail detail = PlanDetail::Full);
 
 // The memmap --json shape of CLI.md.
 [[nodiscard]] nlohmann::json memoryPlanToJson(const MemoryPlan& plan);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "analysis/memory_plan.h"
 #include "ir/diagnostic.h"
 #include "ir/function.h"
 #include "target/target.h"
@@ -8,11 +9,20 @@
 
 namespace tirx {
 
-// Checks every placed allocation against the target (chapter 04 §6): SBUF
-// bytes per partition, partition count, PSUM banks and bytes per bank, and
-// overlaps between allocations of one scope. Each problem is an error at the
-// allocation's source location. The reference checks none of this; the
-// explorer does, so a kernel that cannot fit is caught before it runs.
+// Checks every allocation of a memory plan against the target (chapter 04
+// §6): SBUF bytes per partition, partition count, PSUM banks and bytes per
+// bank, and the plan's overlaps. Each problem is an error at the
+// allocation's source location, except PSUM overlaps, which are warnings:
+// the reference places every acc_psum workspace at bank 0, offset 0, so
+// those alias by design. The reference checks none of this; the explorer
+// does, so a kernel that cannot fit is caught before it runs.
+[[nodiscard]] std::vector<Diagnostic> verifyPlan(const MemoryPlan& plan, const Target& target);
+
+// verifyPlan over the module's placement plan.
 [[nodiscard]] std::vector<Diagnostic> verifyModule(const Module& module, const Target& target);
+
+// The verifier's message for one of the plan's overlaps, as the memory views
+// show it.
+[[nodiscard]] std::string overlapMessage(const MemoryPlan& plan, const OverlapPair& pair);
 
 } // namespace tirx

@@ -2,7 +2,6 @@
 #include "codegen/codegen_error.h"
 #include "codegen/current_printer.h"
 #include "codegen/nki_common.h"
-#include "codegen/nki_ops.h"
 #include "ir/make.h"
 
 namespace tirx {
@@ -37,11 +36,10 @@ const char* comparison(BinaryOp op)
 
 std::string CurrentPrinter::opcode(const Expr& e) const
 {
-    const auto* s = as<StringImmNode>(e);
-    if (!s) codegenFail(e->span(), "an NKI opcode must be a string such as \"add\"");
-    const NkiOpcodeInfo* info = findNkiOpcode(s->value());
-    if (!info) codegenFail(e->span(), "unknown NKI opcode '" + s->value() + "'" + nkiOpcodeHint());
-    return std::string(info->current);
+    // "nki.language.add" is "nl.add" under the current API's import alias.
+    constexpr std::string_view kLanguage = "nki.language.";
+    const std::string_view function = nkiOpcode(e).nkiFunction;
+    return "nl." + std::string(function.substr(kLanguage.size()));
 }
 
 // pred is `lhs <cmp> rhs`, affine in the loops: lhs - rhs is the iota value
@@ -79,7 +77,7 @@ std::string CurrentPrinter::affineSelect(const CallNode& c)
 std::string CurrentPrinter::instruction(const CallNode& c)
 {
     const auto& a = c.args();
-    const std::optional<NkiOp> op = nkiOpOf(c.op());
+    const std::optional<NkiOp> op = c.callable() ? c.callable()->nkiOp : std::nullopt;
     if (!op) codegenFail(c.span(), "Trainium code generation does not support a call to '" + c.op() + "'");
     if (m_region.maskIf)
         codegenFail(m_region.maskIf->span(),

@@ -2,7 +2,6 @@
 #include "codegen/codegen_error.h"
 #include "codegen/legacy_printer.h"
 #include "codegen/nki_common.h"
-#include "codegen/nki_ops.h"
 #include "ir/functor.h"
 #include "ir/make.h"
 
@@ -39,14 +38,7 @@ private:
 
 } // namespace
 
-std::string LegacyPrinter::opcode(const Expr& e) const
-{
-    const auto* s = as<StringImmNode>(e);
-    if (!s) codegenFail(e->span(), "an NKI opcode must be a string such as \"add\"");
-    const NkiOpcodeInfo* info = findNkiOpcode(s->value());
-    if (!info) codegenFail(e->span(), "unknown NKI opcode '" + s->value() + "'" + nkiOpcodeHint());
-    return std::string(info->legacy);
-}
+std::string LegacyPrinter::opcode(const Expr& e) const { return std::string(nkiOpcode(e).nkiFunction); }
 
 std::string LegacyPrinter::maskSuffix()
 {
@@ -59,7 +51,7 @@ std::string LegacyPrinter::maskSuffix()
 std::string LegacyPrinter::instruction(const CallNode& c)
 {
     const auto& a = c.args();
-    const std::optional<NkiOp> op = nkiOpOf(c.op());
+    const std::optional<NkiOp> op = c.callable() ? c.callable()->nkiOp : std::nullopt;
     if (!op) codegenFail(c.span(), "Trainium code generation does not support a call to '" + c.op() + "'");
     std::string out;
     switch (*op) {

@@ -99,4 +99,20 @@ void requireArgs(const CallNode& c, size_t n, bool atLeast)
                               " arguments, got " + std::to_string(got));
 }
 
+const OpcodeInfo& nkiOpcode(const Expr& e)
+{
+    const auto* s = as<StringImmNode>(e);
+    if (!s) codegenFail(e->span(), "an NKI opcode must be a string such as \"add\"");
+    const OpcodeUse instructionUses = OpcodeUse::Alu | OpcodeUse::Activation | OpcodeUse::NkiReduce;
+    const std::optional<Opcode> opcode = findOpcode(s->value(), instructionUses);
+    if (!opcode)
+        codegenFail(e->span(),
+                    "unknown NKI opcode '" + s->value() + "'; expected one of " + validOpcodes(instructionUses));
+    const OpcodeInfo& info = opcodeInfo(*opcode);
+    if (!info.lowered)
+        codegenFail(e->span(), "NKI opcode '" + s->value() + "' is not supported by this backend; expected one of " +
+                                   validOpcodes(instructionUses));
+    return info;
+}
+
 } // namespace tirx

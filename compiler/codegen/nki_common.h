@@ -1,5 +1,6 @@
 #pragma once
 
+#include "ir/callables.h"
 #include "ir/expr.h"
 #include "ir/stmt.h"
 #include "ir/tensor_type.h"
@@ -28,6 +29,10 @@ namespace tirx {
 [[nodiscard]] std::string nkiFloat(double value, const Span& span);
 // Python's spelling of an operator: "+", "//", "&", "min", ...
 [[nodiscard]] const char* binaryOperatorSymbol(BinaryOp op);
+// The opcode row an instruction's opcode operand names; a code generation
+// error at the operand when it is not a string, names no opcode or names one
+// this backend does not lower.
+[[nodiscard]] const OpcodeInfo& nkiOpcode(const Expr& e);
 // Throws unless the call has `n` arguments (at least `n` with atLeast).
 void requireArgs(const CallNode& c, size_t n, bool atLeast = false);
 

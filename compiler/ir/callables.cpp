@@ -3,6 +3,8 @@
 
 #include "ir/callables.h"
 
+#include "ir/edit_distance.h"
+
 #include <algorithm>
 #include <cstddef>
 #include <string>
@@ -51,23 +53,6 @@ std::string unflattenNki(std::string_view rest)
     std::string s = "nki.";
     s.append(rest.substr(4));
     return s;
-}
-
-std::size_t levenshtein(std::string_view a, std::string_view b)
-{
-    std::vector<std::size_t> row(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-        std::size_t diag = row[0];
-        row[0] = i;
-        for (std::size_t j = 1; j <= b.size(); ++j) {
-            const std::size_t up = row[j];
-            const std::size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + cost});
-            diag = up;
-        }
-    }
-    return row[b.size()];
 }
 
 std::string_view namespacePrefix(std::string_view name)
@@ -126,18 +111,17 @@ const Callable* nearestCallable(std::string_view name)
     std::size_t bestDistance = 0;
     for (const Callable& c : table) {
         if (anyInNamespace && namespacePrefix(c.name) != prefix) continue;
-        const std::size_t d = levenshtein(full, c.name);
+        const std::size_t d = editDistance(full, c.name);
         if (best == nullptr || d < bestDistance) {
             best = &c;
             bestDistance = d;
         }
     }
     if (best == nullptr) return nullptr;
-    // Allow about a third of the typed name: the part after the namespace when
-    // the namespace matched, the whole name otherwise.
+    // The typed name is the part after the namespace when the namespace
+    // matched, the whole name otherwise.
     const std::size_t typed = anyInNamespace ? full.size() - prefix.size() : full.size();
-    const std::size_t limit = std::max<std::size_t>(1, (typed + 2) / 3);
-    return bestDistance <= limit ? best : nullptr;
+    return bestDistance <= suggestionLimit(typed) ? best : nullptr;
 }
 
 std::string signatureText(const Callable& c)
@@ -160,9 +144,9 @@ std::string signatureText(const Callable& c)
             starWritten = true;
         }
         s += p.name;
-        if (!p.defaultValue.empty()) {
+        if (p.hasDefault()) {
             s += '=';
-            s += p.defaultValue;
+            s += defaultText(p.defaultValue);
         } else if (p.optional) {
             s += "=<omitted>";
         }

@@ -58,6 +58,7 @@ std::string format(const Diagnostic& d, std::string_view file, const LineIndex* 
     out += severityName(d.severity);
     out += ": ";
     out += d.message;
+    if (!d.pass.empty() && d.pass != "input") out += " [" + d.pass + "]";
     out += '\n';
     if (!d.span.valid() || !lines) return out;
     std::string_view text = lines->line(d.span.line);

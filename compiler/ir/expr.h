@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ir/op_name.h"
+
 #include "ir/dtype.h"
 #include "ir/span.h"
 
@@ -112,22 +114,37 @@ struct VarType {
     static VarType tensorType(TensorTypeRef type) { return {Kind::Tensor, DataType::handle(), std::move(type)}; }
 };
 
+// The pass that made a variable and the tile call it was made for: written
+// by the pass that creates a workspace, so the memory views name the creator
+// from the IR instead of guessing from the variable's name. Not printed; a
+// module parsed again has user variables only.
+struct VarOrigin {
+    std::string pass;   // "TrnPrivateTensorAlloc"
+    std::string tileOp; // the served call's printed op, "T.trn.tile.activation"
+    Span call;          // the served call's statement
+};
+
 // A variable. Identity is the object: two variables may share a name.
 class VarNode final : public ExprNode {
 public:
     static constexpr ExprKind kKind = ExprKind::Var;
-    VarNode(std::string name, VarType type, Span span)
-        : ExprNode(kKind, type.dtype, span), m_name(std::move(name)), m_type(std::move(type))
+    VarNode(std::string name, VarType type, Span span, std::shared_ptr<const VarOrigin> origin = nullptr)
+        : ExprNode(kKind, type.dtype, span), m_name(std::move(name)), m_type(std::move(type)),
+          m_origin(std::move(origin))
     {
     }
     [[nodiscard]] const std::string& name() const { return m_name; }
     [[nodiscard]] const VarType& type() const { return m_type; }
     [[nodiscard]] bool isTensor() const { return m_type.kind == VarType::Kind::Tensor; }
     [[nodiscard]] const TensorTypeRef& tensorType() const { return m_type.tensor; }
+    // Who made a variable no source line declares (a pass's workspace); null
+    // for the user's. Passes that rebuild a variable carry it over.
+    [[nodiscard]] const std::shared_ptr<const VarOrigin>& origin() const { return m_origin; }
 
 private:
     std::string m_name;
     VarType m_type;
+    std::shared_ptr<const VarOrigin> m_origin;
 };
 
 enum class BinaryOp : uint8_t {
@@ -234,19 +251,21 @@ class CallNode final : public ExprNode {
 public:
     static constexpr ExprKind kKind = ExprKind::Call;
     // `op` is the name's one shared copy (internOp).
-    CallNode(const std::string& op, DataType dtype, std::vector<Expr> args, Attrs attrs,
+    CallNode(const InternedOp& op, DataType dtype, std::vector<Expr> args, Attrs attrs,
              std::vector<TensorTypeRef> tyArgs, Span span)
         : ExprNode(kKind, dtype, span), m_op(&op), m_args(std::move(args)), m_attrs(std::move(attrs)),
           m_tyArgs(std::move(tyArgs))
     {
     }
-    [[nodiscard]] const std::string& op() const { return *m_op; }
+    [[nodiscard]] const std::string& op() const { return m_op->name; }
+    // The op's row in the callable table; null for an op it does not know.
+    [[nodiscard]] const Callable* callable() const { return m_op->callable; }
     [[nodiscard]] const std::vector<Expr>& args() const { return m_args; }
     [[nodiscard]] const Attrs& attrs() const { return m_attrs; }
     [[nodiscard]] const std::vector<TensorTypeRef>& tyArgs() const { return m_tyArgs; }
 
 private:
-    const std::string* m_op;
+    const InternedOp* m_op;
     std::vector<Expr> m_args;
     Attrs m_attrs;
     std::vector<TensorTypeRef> m_tyArgs;

@@ -76,9 +76,14 @@ Expr floatImm(double value, DataType dtype, Span span) { return std::make_shared
 
 Expr stringImm(std::string value, Span span) { return std::make_shared<StringImmNode>(std::move(value), span); }
 
-Var makeVar(std::string name, VarType type, Span span)
+Var makeVar(std::string name, VarType type, Span span, std::shared_ptr<const VarOrigin> origin)
 {
-    return std::make_shared<VarNode>(std::move(name), std::move(type), span);
+    return std::make_shared<VarNode>(std::move(name), std::move(type), span, std::move(origin));
+}
+
+Var retypedVar(const VarNode& like, VarType type)
+{
+    return makeVar(like.name(), std::move(type), like.span(), like.origin());
 }
 
 std::optional<int64_t> constInt(const Expr& e)

@@ -17,7 +17,11 @@ namespace tirx {
 [[nodiscard]] Expr boolImm(bool value, Span span = {});
 [[nodiscard]] Expr floatImm(double value, DataType dtype = DataType::float32(), Span span = {});
 [[nodiscard]] Expr stringImm(std::string value, Span span = {});
-[[nodiscard]] Var makeVar(std::string name, VarType type, Span span = {});
+[[nodiscard]] Var makeVar(std::string name, VarType type, Span span = {},
+                          std::shared_ptr<const VarOrigin> origin = nullptr);
+// A new variable standing for the same tensor as `like` with another type:
+// its name, span and origin carry over.
+[[nodiscard]] Var retypedVar(const VarNode& like, VarType type);
 
 [[nodiscard]] Expr binary(BinaryOp op, Expr a, Expr b, Span span = {});
 [[nodiscard]] Expr logicalNot(Expr a, Span span = {});

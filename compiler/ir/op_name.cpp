@@ -2,9 +2,9 @@
 
 #include "ir/callables.h"
 
+#include <deque>
 #include <mutex>
 #include <unordered_map>
-#include <unordered_set>
 
 namespace tirx {
 
@@ -14,29 +14,43 @@ const std::vector<Callable>& callableTable();
 
 namespace {
 
-struct StringViewHash {
-    using is_transparent = void;
-    size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+// Entries never move (a deque keeps its elements in place), so the index can
+// key on views of their names.
+struct OpPool {
+    std::deque<InternedOp> entries;
+    std::unordered_map<std::string_view, const InternedOp*> index;
+
+    const InternedOp* find(std::string_view op) const
+    {
+        const auto it = index.find(op);
+        return it == index.end() ? nullptr : it->second;
+    }
+    const InternedOp& add(std::string_view op, const Callable* callable)
+    {
+        const InternedOp& e = entries.emplace_back(InternedOp{std::string(op), callable});
+        index.emplace(e.name, &e);
+        return e;
+    }
 };
 
 // The ops of the callable table, fixed at start-up: found without a lock.
-const std::unordered_set<std::string, StringViewHash, std::equal_to<>>& knownOps()
+const OpPool& knownOps()
 {
-    static const auto ops = [] {
-        std::unordered_set<std::string, StringViewHash, std::equal_to<>> s;
+    static const OpPool pool = [] {
+        OpPool p;
         for (const Callable& c : detail::callableTable()) {
-            if (!c.op.empty()) s.emplace(c.op);
+            if (!c.op.empty() && !p.find(c.op)) p.add(c.op, findCallableByOp(c.op));
         }
-        return s;
+        return p;
     }();
-    return ops;
+    return pool;
 }
 
-// Any other op a module names (an extern, a misspelling kept for its
-// diagnostic): added under a lock, as lowering runs off the GUI thread.
+// Any other op a module names (an extern, a flat alias, a misspelling kept
+// for its diagnostic): added under a lock, as lowering runs off the GUI thread.
 struct OtherOps {
     std::mutex mutex;
-    std::unordered_set<std::string, StringViewHash, std::equal_to<>> names;
+    OpPool pool;
 };
 
 OtherOps& otherOps()
@@ -47,13 +61,13 @@ OtherOps& otherOps()
 
 } // namespace
 
-const std::string& internOp(std::string_view op)
+const InternedOp& internOp(std::string_view op)
 {
-    const auto& known = knownOps();
-    if (auto it = known.find(op); it != known.end()) return *it;
+    if (const InternedOp* known = knownOps().find(op)) return *known;
     auto& other = otherOps();
     std::lock_guard lock{other.mutex};
-    return *other.names.emplace(op).first;
+    if (const InternedOp* seen = other.pool.find(op)) return *seen;
+    return other.pool.add(op, findCallableByOp(op));
 }
 
 } // namespace tirx

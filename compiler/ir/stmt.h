@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ir/op_name.h"
+
 #include "ir/expr.h"
 
 #include <memory>
@@ -183,17 +185,19 @@ class RegionNode final : public StmtNode {
 public:
     static constexpr StmtKind kKind = StmtKind::Region;
     // `op` is the name's one shared copy (internOp).
-    RegionNode(const std::string& op, std::vector<Expr> args, Attrs attrs, Stmt body, Span span)
+    RegionNode(const InternedOp& op, std::vector<Expr> args, Attrs attrs, Stmt body, Span span)
         : StmtNode(kKind, span), m_op(&op), m_args(std::move(args)), m_attrs(std::move(attrs)), m_body(std::move(body))
     {
     }
-    [[nodiscard]] const std::string& op() const { return *m_op; }
+    [[nodiscard]] const std::string& op() const { return m_op->name; }
+    // The op's row in the callable table; null for an op it does not know.
+    [[nodiscard]] const Callable* callable() const { return m_op->callable; }
     [[nodiscard]] const std::vector<Expr>& args() const { return m_args; }
     [[nodiscard]] const Attrs& attrs() const { return m_attrs; }
     [[nodiscard]] const Stmt& body() const { return m_body; }
 
 private:
-    const std::string* m_op;
+    const InternedOp* m_op;
     std::vector<Expr> m_args;
     Attrs m_attrs;
     Stmt m_body;
@@ -204,6 +208,8 @@ inline constexpr const char* kTensorizedInstruction = "tirx.nki.tensorized_instr
 inline constexpr const char* kAllocTensor = "tirx.alloc_tensor";
 inline constexpr const char* kDeclTensor = "tirx.decl_tensor";
 inline constexpr const char* kTensorDataPtr = "tirx.tensor_data_ptr";
+// The predicate of affine_select: tirx.lambda((params...), body).
+inline constexpr const char* kLambda = "tirx.lambda";
 
 // Builds a sequence: flattens nested sequences and drops Evaluate(0) no-ops;
 // a single statement comes back as itself, none as an empty sequence.

@@ -6,6 +6,7 @@
 #include "script/parser_impl.h"
 
 #include <array>
+#include <limits>
 #include <unordered_map>
 
 namespace tirx::script {
@@ -270,22 +271,47 @@ Value Parser::callBuiltin(std::string_view name, std::vector<Arg>& args, Span sp
     return {};
 }
 
-Expr Parser::defaultExpr(std::string_view text, Span span)
+void Parser::checkOpcode(const Value& v, const CallableParam& param, std::string_view callee)
 {
-    // Defaults are short Python expressions in the callable table ("1.0",
-    // "\"thread\"", "[-1]"); parse each once with a throw-away parser.
-    static thread_local std::unordered_map<std::string, Expr, StringHash, std::equal_to<>> cache;
-    if (auto it = cache.find(text); it != cache.end()) return it->second;
+    if (findOpcode(v.str, param.opcodes)) return;
+    fail(v.span, "unknown opcode \"" + v.str + "\" for '" + std::string(param.name) + "' of '" + std::string(callee) +
+                     "'; expected one of " + validOpcodes(param.opcodes));
+}
+
+Expr Parser::defaultExpr(const CallableParam& param)
+{
+    // Built as the parser builds the same literal, once per parameter: the
+    // nodes are immutable, so every call shares them.
+    static thread_local std::unordered_map<const CallableParam*, Expr> cache;
+    if (auto it = cache.find(&param); it != cache.end()) return it->second;
+    const DefaultValue& d = param.defaultValue;
+    const auto integer = [](int64_t i) {
+        const bool fits = i >= std::numeric_limits<int32_t>::min() && i <= std::numeric_limits<int32_t>::max();
+        return Value::ofExpr(intImm(i, fits ? DataType::int32() : DataType::int64(), {}), {}, true);
+    };
     Expr out;
-    try {
-        Parser sub(text);
-        Value v = sub.parseExpr();
-        if (v.kind != Value::Kind::None) out = sub.toOperand(v);
-    } catch (const ParseError&) {
-        out = nullptr;
+    switch (d.kind) {
+    case DefaultValue::Kind::Required:
+    case DefaultValue::Kind::Omitted:
+    case DefaultValue::Kind::None:
+    case DefaultValue::Kind::EmptyDict: break;
+    case DefaultValue::Kind::Bool: out = toOperand(Value::ofExpr(boolImm(d.boolean, {}), {}, true)); break;
+    case DefaultValue::Kind::Int: out = toOperand(integer(d.integer)); break;
+    case DefaultValue::Kind::Float:
+        out = toOperand(Value::ofExpr(floatImm(d.real, DataType::float32(), {}), {}, true));
+        break;
+    case DefaultValue::Kind::Str: out = toOperand(Value::ofStr(std::string(d.text), {})); break;
+    case DefaultValue::Kind::Ints:
+    case DefaultValue::Kind::EmptyList: {
+        Value list;
+        list.kind = Value::Kind::Seq;
+        list.isList = true;
+        for (int64_t i : d.integers) list.items.push_back(integer(i));
+        out = toOperand(list);
+        break;
     }
-    (void)span;
-    cache.emplace(std::string(text), out);
+    }
+    cache.emplace(&param, out);
     return out;
 }
 
@@ -388,7 +414,7 @@ Value Parser::callTable(std::string_view path, std::vector<Arg>& args, Span span
             for (const auto& p : c->params) names.push_back(p.name);
             std::string msg =
                 "unknown keyword argument '" + std::string(a.keyword) + "' for '" + std::string(callee) + "'";
-            if (auto best = closest(a.keyword, names); !best.empty())
+            if (auto best = closestName(a.keyword, names); !best.empty())
                 msg += "; did you mean '" + std::string(best) + "'?";
             fail(a.span, msg);
         }
@@ -412,23 +438,25 @@ Value Parser::callTable(std::string_view path, std::vector<Arg>& args, Span span
         const Arg* a = given[i];
         const bool absent = !a || (a->value.kind == Value::Kind::None && p.optional);
         if (p.role == ParamRole::Qualifier) {
+            if (!absent && p.opcodes != OpcodeUse::None && a->value.kind == Value::Kind::Str)
+                checkOpcode(a->value, p, callee);
             if (absent) {
                 // Default qualifiers are stored, so attrs always hold the full set (chapter 05 §1.2).
-                if (Expr d = p.defaultValue.empty() ? nullptr : defaultExpr(p.defaultValue, span))
-                    attrs.emplace_back(std::string(p.name), d);
+                if (Expr d = defaultExpr(p)) attrs.emplace_back(std::string(p.name), d);
                 continue;
             }
             attrs.emplace_back(std::string(p.name), toQualifier(a->value, p.name, callee));
             continue;
         }
         if (absent) {
-            if (!p.optional && p.defaultValue.empty())
+            if (!p.optional && !p.hasDefault())
                 fail(span, "missing required argument '" + std::string(p.name) + "' for '" + std::string(callee) + "'");
-            Expr d = p.defaultValue.empty() ? nullptr : defaultExpr(p.defaultValue, span);
+            Expr d = defaultExpr(p);
             out.push_back(d ? d : tuple({}, span));
             continue;
         }
         const Value& v = a->value;
+        if (p.opcodes != OpcodeUse::None && v.kind == Value::Kind::Str) checkOpcode(v, p, callee);
         // Built only when a message needs it: most arguments are fine.
         const auto where = [&] { return "argument '" + std::string(p.name) + "' of '" + std::string(callee) + "'"; };
         switch (p.role) {

@@ -11,36 +11,6 @@
 
 namespace tirx::script {
 
-size_t editDistance(std::string_view a, std::string_view b)
-{
-    std::vector<size_t> row(b.size() + 1);
-    for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
-    for (size_t i = 1; i <= a.size(); ++i) {
-        size_t diag = row[0];
-        row[0] = i;
-        for (size_t j = 1; j <= b.size(); ++j) {
-            const size_t up = row[j];
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
-            diag = up;
-        }
-    }
-    return row[b.size()];
-}
-
-std::string_view closest(std::string_view word, const std::vector<std::string_view>& candidates)
-{
-    std::string_view best;
-    size_t bestDist = std::max<size_t>(1, word.size() / 3) + 1;
-    for (auto c : candidates) {
-        const size_t d = editDistance(word, c);
-        if (d < bestDist) {
-            bestDist = d;
-            best = c;
-        }
-    }
-    return best;
-}
-
 std::string describe(const Value& v)
 {
     switch (v.kind) {
@@ -164,7 +134,7 @@ Value Parser::parseLambda()
     // defined by the call, one per dimension of the region it is applied to.
     std::vector<Expr> ps(params.begin(), params.end());
     const Span span = spanFrom(start);
-    return Value::ofExpr(call("tirx.lambda", {tuple(std::move(ps), span), b}, {}, b->dtype(), {}, span), span);
+    return Value::ofExpr(call(kLambda, {tuple(std::move(ps), span), b}, {}, b->dtype(), {}, span), span);
 }
 
 Value Parser::parseOr()

@@ -40,7 +40,7 @@ std::string Parser::checkScope(const Value& v)
         if (k == s) return s;
     }
     std::string msg = "unknown storage scope '" + s + "'";
-    if (auto best = closest(s, kScopes); !best.empty()) msg += "; did you mean '" + std::string(best) + "'?";
+    if (auto best = closestName(s, kScopes); !best.empty()) msg += "; did you mean '" + std::string(best) + "'?";
     fail(v.span, msg);
 }
 

@@ -409,7 +409,7 @@ DataType Parser::requireDtype(const Value& v)
     if (name.empty()) fail(v.span, "unknown dtype ''");
     if (auto dt = DataType::parse(name)) return *dt;
     std::string msg = "unknown dtype '" + std::string(name) + "'";
-    if (auto best = closest(name, kDtypeNames); !best.empty()) msg += "; did you mean '" + std::string(best) + "'?";
+    if (auto best = closestName(name, kDtypeNames); !best.empty()) msg += "; did you mean '" + std::string(best) + "'?";
     fail(v.span, msg);
 }
 

@@ -217,6 +217,7 @@ ParseResult Parser::run()
     });
     result.diagnostics = std::move(m_diags);
     result.target = m_target;
+    result.targetSpan = m_targetSpan;
     return result;
 }
 
@@ -255,6 +256,7 @@ void Parser::parseTopLevelStatement()
             error(ctx.span, "unknown target '" + ctx.str + "' (known: " + known + ")");
         }
         m_target = ctx.str;
+        m_targetSpan = ctx.span;
         expectOp(":");
         expectNewline();
         if (cur().kind != TokenKind::Indent) failAtCurrent("expected an indented block");

@@ -19,6 +19,7 @@ struct ParseResult {
     // The target tag from a `with tvm.target.Target("...")` block around the
     // module, if any (chapter 01 §9).
     std::optional<std::string> target;
+    Span targetSpan; // where that target is named
 
     [[nodiscard]] bool ok() const { return module && !hasErrors(diagnostics); }
 };

@@ -5,6 +5,7 @@
 // parse_call.cpp (calls) and parse_tensor.cpp (tensor types and layouts).
 
 #include "ir/callables.h"
+#include "ir/edit_distance.h"
 #include "ir/function.h"
 #include "ir/make.h"
 #include "ir/stmt.h"
@@ -178,7 +179,10 @@ public:
     Value callOldTile(std::string_view name, std::vector<Arg>& args, Span span);
     Expr toRegion(const Value& v, std::string_view param, std::string_view callee);
     Expr toQualifier(const Value& v, std::string_view param, std::string_view callee);
-    Expr defaultExpr(std::string_view text, Span span);
+    // Fails at the string unless it names an opcode the parameter accepts.
+    void checkOpcode(const Value& v, const CallableParam& param, std::string_view callee);
+    // The IR value of a parameter's default; null when it has none.
+    Expr defaultExpr(const CallableParam& param);
     Value regionCall(std::string op, std::vector<Expr> regionArgs, Attrs attrs, Span span);
     std::optional<FlatRegion> asRegionMarker(const Value& v);
 
@@ -226,6 +230,7 @@ public:
     std::vector<Module::Entry> m_functions;
     std::unordered_map<std::string, Span> m_functionNames;
     std::optional<std::string> m_target;
+    Span m_targetSpan;
     bool m_sawModule = false;
     // Argument vectors of finished calls, reused by the next calls: a module
     // has thousands of calls, and growing a fresh vector for each one was a
@@ -284,10 +289,6 @@ inline constexpr const char* kIntOverflow = "integer overflow: the result does n
     return v.kind == Value::Kind::Expr && !v.partialIndex && v.expr->kind() != ExprKind::TensorRegion;
 }
 
-// Levenshtein distance, for "did you mean" suggestions.
-size_t editDistance(std::string_view a, std::string_view b);
-// The closest candidate within a third of the length (at least 1), or empty.
-std::string_view closest(std::string_view word, const std::vector<std::string_view>& candidates);
 // "T.nki.memset" → the name with whatever alias the script used replaced by "T".
 std::string describe(const Value& v);
 

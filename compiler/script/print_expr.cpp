@@ -304,13 +304,18 @@ bool Printer::pyConst(const Expr& e)
     return false;
 }
 
-std::string pyDefault(std::string_view text)
+// A qualifier's default as the printer writes the same value: lists come
+// back as tuples.
+std::string printedDefault(const DefaultValue& d)
 {
-    // Table defaults are written as Python; lists print back as tuples.
-    if (text.size() < 2 || text.front() != '[' || text.back() != ']') return std::string(text);
-    std::string inner(text.substr(1, text.size() - 2));
-    if (inner.empty()) return "()";
-    return "(" + inner + (inner.find(',') == std::string::npos ? ",)" : ")");
+    if (d.kind == DefaultValue::Kind::EmptyList) return "()";
+    if (d.kind != DefaultValue::Kind::Ints) return defaultText(d);
+    std::string s = "(";
+    for (size_t i = 0; i < d.integers.size(); ++i) {
+        if (i) s += ", ";
+        s += std::to_string(d.integers[i]);
+    }
+    return s + (d.integers.size() == 1 ? ",)" : ")");
 }
 
 void Printer::attrDict(const Attrs& attrs)
@@ -411,7 +416,11 @@ void Printer::call(const CallNode& e)
         allocDecl(e);
         return;
     }
-    const Callable* c = findCallableByOp(op);
+    if (op == kLambda && e.args().size() == 2) {
+        lambda(e);
+        return;
+    }
+    const Callable* c = e.callable();
     if (c && c->kind == CallableKind::TileOp) {
         tileOpCall(e, *c);
         return;
@@ -430,6 +439,20 @@ void Printer::call(const CallNode& e)
         m_out += ']';
     }
     m_out += ')';
+}
+
+// tirx.lambda((i, j), body), the predicate of affine_select, prints as the
+// Python lambda it was parsed from.
+void Printer::lambda(const CallNode& e)
+{
+    m_out += "lambda ";
+    const auto* params = as<TupleNode>(e.args()[0]);
+    for (size_t i = 0; params && i < params->fields().size(); ++i) {
+        if (i) m_out += ", ";
+        expr(params->fields()[i].get(), kPrecNone);
+    }
+    m_out += ": ";
+    expr(e.args()[1].get(), kPrecNone);
 }
 
 // Tile ops (chapter 05 §1.2): operands positionally up to the last present
@@ -478,7 +501,7 @@ void Printer::tileOpCall(const CallNode& e, const Callable& c)
     }
     std::vector<bool> printed(e.attrs().size(), false);
     const auto& entries = e.attrs().entries();
-    auto qualifier = [&](const std::string& key, const Expr& value, std::string_view defaultText) {
+    auto qualifier = [&](const std::string& key, const Expr& value, const CallableParam* param) {
         const size_t mark = m_out.size();
         if (!pyConst(value)) {
             m_out.resize(mark);
@@ -487,8 +510,9 @@ void Printer::tileOpCall(const CallNode& e, const Callable& c)
         // The parser stores every defaulted qualifier; print only the chosen
         // ones, but always the operation selectors (TX2 prints opcode="exp"
         // even though it is the default).
-        const bool selector = key == "opcode" || key == "reduce_op" || key == "op0" || key == "op1";
-        if (!selector && !defaultText.empty() && std::string_view(m_out).substr(mark) == pyDefault(defaultText)) {
+        const bool selector = param && param->opcodes != OpcodeUse::None;
+        if (param && !selector && param->hasDefault() &&
+            std::string_view(m_out).substr(mark) == printedDefault(param->defaultValue)) {
             m_out.resize(mark);
             return;
         }
@@ -503,11 +527,11 @@ void Printer::tileOpCall(const CallNode& e, const Callable& c)
         for (size_t k = 0; k < entries.size(); ++k) {
             if (entries[k].first != q->name) continue;
             printed[k] = true;
-            qualifier(entries[k].first, entries[k].second, q->defaultValue);
+            qualifier(entries[k].first, entries[k].second, q);
         }
     }
     for (size_t k = 0; k < entries.size(); ++k) {
-        if (!printed[k]) qualifier(entries[k].first, entries[k].second, {});
+        if (!printed[k]) qualifier(entries[k].first, entries[k].second, nullptr);
     }
     m_out += ')';
 }

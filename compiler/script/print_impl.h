@@ -83,6 +83,7 @@ private:
     void binary(const BinaryNode& e, int parentPrec);
     void call(const CallNode& e);
     void tileOpCall(const CallNode& e, const Callable& c);
+    void lambda(const CallNode& e);
     void allocDecl(const CallNode& e);
     void region(const TensorRegionNode& e);
 
@@ -126,7 +127,5 @@ enum Prec : int {
 
 // Python's repr of a double ("1.0", "0.1", "1e-05", "1e+20", "inf").
 [[nodiscard]] std::string pythonFloatRepr(double v);
-// A callable-table default ("[-1]", "\"thread\"") as pyConst prints it.
-[[nodiscard]] std::string pyDefault(std::string_view text);
 
 } // namespace tirx::print_detail

@@ -142,7 +142,7 @@ private:
 
     Var renamed(const Var& v)
     {
-        Var fresh = makeVar(v->name(), v->type(), v->span());
+        Var fresh = retypedVar(*v, v->type());
         m_renamed[v.get()] = fresh;
         return fresh;
     }

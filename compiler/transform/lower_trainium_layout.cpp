@@ -46,7 +46,7 @@ public:
                 type = makeTensorType(std::move(f));
             }
         }
-        Var result = makeVar(logical->name(), VarType::tensorType(type), logical->span());
+        Var result = retypedVar(*logical, VarType::tensorType(type));
         m_remap.emplace(logical.get(), result);
         return result;
     }

@@ -8,7 +8,7 @@ namespace tirx {
 const TraceEntry* Trace::find(std::string_view passName) const
 {
     for (const auto& e : entries) {
-        if (e.passName == passName) return &e;
+        if (e->passName == passName) return e.get();
     }
     return nullptr;
 }
@@ -30,6 +30,7 @@ public:
             }
             entry.diagnostics.insert(entry.diagnostics.end(), m_findings.begin(), m_findings.end());
         }
+        for (Diagnostic& d : entry.diagnostics) d.pass = entry.passName;
         entry.failed = hasErrors(entry.diagnostics);
         return !entry.failed;
     }
@@ -54,7 +55,7 @@ Trace runPipeline(const ModuleRef& input, const PipelineOptions& options)
     first.module = input;
     if (options.printSnapshots) first.text = printModule(*input);
     const bool inputOk = checker.append(first);
-    trace.entries.push_back(std::move(first));
+    trace.entries.push_back(std::make_shared<const TraceEntry>(std::move(first)));
     if (options.onEntry && !options.onEntry(trace.entries.back())) return trace;
     if (!inputOk) return trace;
 
@@ -65,17 +66,17 @@ Trace runPipeline(const ModuleRef& input, const PipelineOptions& options)
         const PassInfo* info = findPass(name);
         if (!info) {
             entry.module = current;
-            entry.diagnostics.push_back({Diagnostic::Severity::Error, "unknown pass '" + name + "'", {}});
+            entry.diagnostics.push_back({Diagnostic::Severity::Error, "unknown pass '" + name + "'", {}, name});
             entry.failed = true;
-            trace.entries.push_back(std::move(entry));
+            trace.entries.push_back(std::make_shared<const TraceEntry>(std::move(entry)));
             break;
         }
         if (!info->run) {
             entry.module = current;
-            entry.text = trace.entries.back().text;
+            entry.text = trace.entries.back()->text;
             entry.diagnostics.push_back(
-                {Diagnostic::Severity::Note, "skipped: " + std::string{info->notApplicable}, {}});
-            trace.entries.push_back(std::move(entry));
+                {Diagnostic::Severity::Note, "skipped: " + std::string{info->notApplicable}, {}, name});
+            trace.entries.push_back(std::make_shared<const TraceEntry>(std::move(entry)));
             if (options.onEntry && !options.onEntry(trace.entries.back())) break;
             continue;
         }
@@ -87,13 +88,14 @@ Trace runPipeline(const ModuleRef& input, const PipelineOptions& options)
         entry.diagnostics = std::move(result.diagnostics);
         entry.changed = entry.module != current;
         if (options.printSnapshots) {
-            entry.text = entry.changed ? printModule(*entry.module) : trace.entries.back().text;
+            const std::string& before = trace.entries.back()->text;
+            entry.text = entry.changed ? printModule(*entry.module) : before;
             // A pass may rebuild nodes without changing anything a user can see.
-            if (entry.changed && entry.text == trace.entries.back().text) entry.changed = false;
+            if (entry.changed && entry.text == before) entry.changed = false;
         }
         const bool ok = checker.append(entry);
         current = entry.module;
-        trace.entries.push_back(std::move(entry));
+        trace.entries.push_back(std::make_shared<const TraceEntry>(std::move(entry)));
         if (options.onEntry && !options.onEntry(trace.entries.back())) break;
         if (!ok) break;
     }

@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -22,12 +23,16 @@ struct TraceEntry {
     bool failed = false;                 // an error stopped the pipeline here
 };
 
+// Entries are shared and immutable: a partial Trace handed to the GUI after
+// each pass copies pointers, not printed modules.
+using TraceEntryRef = std::shared_ptr<const TraceEntry>;
+
 struct Trace {
     std::string targetTag;
     std::string pipeline; // preset name or "custom"
-    std::vector<TraceEntry> entries;
+    std::vector<TraceEntryRef> entries;
 
-    [[nodiscard]] bool failed() const { return !entries.empty() && entries.back().failed; }
+    [[nodiscard]] bool failed() const { return !entries.empty() && entries.back()->failed; }
     [[nodiscard]] const TraceEntry* find(std::string_view passName) const;
 };
 
@@ -41,7 +46,7 @@ struct PipelineOptions {
     PassCheck check; // may be empty
     // Called after every pass with the entry just recorded (may be empty);
     // lets a caller show results pass by pass. Returning false cancels the run.
-    std::function<bool(const TraceEntry&)> onEntry;
+    std::function<bool(const TraceEntryRef&)> onEntry;
     // Print every snapshot into TraceEntry::text. A caller that reads only
     // the modules turns it off: printing a large module costs more than
     // lowering it. Without text, `changed` compares modules only.

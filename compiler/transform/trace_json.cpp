@@ -17,7 +17,7 @@ nlohmann::json traceToJson(const Trace& trace, const std::vector<std::string>& f
 {
     nlohmann::json passes = nlohmann::json::array();
     for (size_t i = 1; i < trace.entries.size(); ++i) {
-        const auto& e = trace.entries[i];
+        const auto& e = *trace.entries[i];
         nlohmann::json diags = nlohmann::json::array();
         for (const auto& d : e.diagnostics) {
             diags.push_back({{"severity", std::string{severityName(d.severity)}},

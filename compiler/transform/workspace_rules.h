@@ -50,7 +50,9 @@ private:
     std::map<std::tuple<std::string, uint64_t>, size_t> m_constBias;
 };
 
-// A fresh workspace tensor variable without a layout.
+// A fresh workspace tensor variable without a layout. Made while
+// attachWorkspaces plans a call, it records TrnPrivateTensorAlloc and that
+// call as its origin, which the memory plan reads.
 [[nodiscard]] Var newWorkspace(const std::string& name, const std::vector<int64_t>& shape, DataType dtype,
                                const std::string& scope);
 // name = T.alloc_tensor(args..., ty_args=[type of var])

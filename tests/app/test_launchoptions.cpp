@@ -1,6 +1,7 @@
 #include "launchoptions.h"
 
 #include <QCommandLineParser>
+#include <QFile>
 #include <QtTest>
 
 using namespace Qt::StringLiterals;
@@ -57,15 +58,16 @@ private slots:
         QVERIFY(options->warnings.isEmpty());
     }
 
-    void laterViewsFallBackToEditorWithWarning()
+    void everyViewIsHonoured()
     {
-        QString error;
-        const auto options = parse({u"--view"_s, u"sbuf"_s, u"--pass"_s, u"TileDispatch"_s}, &error);
-        QVERIFY2(options, qPrintable(error));
-        QCOMPARE(options->view, u"editor"_s);
-        QCOMPARE(options->pass, u"TileDispatch"_s);
-        QCOMPARE(options->warnings.size(), 1);
-        QVERIFY(options->warnings.first().contains(u"sbuf"_s));
+        for (const QString& view :
+             {u"editor"_s, u"diff"_s, u"ir"_s, u"nki"_s, u"sbuf"_s, u"psum"_s, u"alloc"_s, u"layout"_s, u"graph"_s}) {
+            QString error;
+            const auto options = parse({u"--view"_s, view}, &error);
+            QVERIFY2(options, qPrintable(error));
+            QCOMPARE(options->view, view);
+            QVERIFY(options->warnings.isEmpty());
+        }
     }
 
     void diffViewAndPassAreHonoured()
@@ -85,6 +87,11 @@ private slots:
         QTest::newRow("unknown view") << QStringList{u"--view"_s, u"pixels"_s} << u"invalid --view"_s;
         QTest::newRow("bad size") << QStringList{u"--size"_s, u"huge"_s} << u"invalid --size"_s;
         QTest::newRow("two files") << QStringList{u"a.py"_s, u"b.py"_s} << u"at most one FILE"_s;
+        QTest::newRow("too narrow") << QStringList{u"--screenshot"_s, u"a.png"_s, u"--size"_s, u"319x800"_s}
+                                    << u"--size 319x800 is too small: a screenshot needs at least 320x240"_s;
+        QTest::newRow("too low") << QStringList{u"--size"_s, u"1280x239"_s} << u"too small"_s;
+        QTest::newRow("unknown pipeline") << QStringList{u"--pipeline"_s, u"fast"_s}
+                                          << u"invalid --pipeline 'fast', expected one of lower-tirx, trn, none"_s;
     }
 
     void rejectsBadValues()
@@ -94,6 +101,28 @@ private slots:
         QString error;
         QVERIFY(!parse(arguments, &error));
         QVERIFY2(error.contains(message), qPrintable(error));
+    }
+
+    void readsThePipelineAndTheSmallestSize()
+    {
+        QString error;
+        auto options = parse({u"--screenshot"_s, u"a.png"_s, u"--size"_s, u"320x240"_s}, &error);
+        QVERIFY2(options, qPrintable(error));
+        QCOMPARE(options->size, LaunchOptions::kMinScreenshotSize);
+        QVERIFY(options->pipeline.isEmpty());
+        options = parse({u"--pipeline"_s, u"trn"_s}, &error);
+        QVERIFY2(options, qPrintable(error));
+        QCOMPARE(options->pipeline, u"trn"_s);
+    }
+
+    void helpAndReadmeAgreeOnTheDefaultTheme()
+    {
+        QCommandLineParser parser;
+        addLaunchOptions(parser);
+        QVERIFY(parser.helpText().simplified().contains(u"light for --screenshot"_s)); // help wraps lines
+        QFile readme(QStringLiteral(TIRX_SOURCE_DIR "/README.md"));
+        QVERIFY(readme.open(QIODevice::ReadOnly));
+        QVERIFY(QString::fromUtf8(readme.readAll()).simplified().contains(u"to light for a screenshot"_s));
     }
 
     void readsTheTheme()

@@ -7,14 +7,18 @@
 #include "editor/codeeditor.h"
 #include "passes/passlistmodel.h"
 #include "passes/passstepper.h"
+#include "passes/targetselector.h"
+#include "problems/problemsview.h"
 
 #include "transform/registry.h"
 
 #include "irview/irview.h"
 
-#include <QListWidget>
+#include <QDir>
+#include <QFileInfo>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace Qt::StringLiterals;
@@ -35,7 +39,7 @@ QStringList presetPasses(const char* name)
 QStringList entryNames(const tirx::Trace& trace)
 {
     QStringList names;
-    for (const tirx::TraceEntry& entry : trace.entries) names << QString::fromStdString(entry.passName);
+    for (const auto& entry : trace.entries) names << QString::fromStdString(entry->passName);
     return names;
 }
 
@@ -67,7 +71,7 @@ private slots:
         QVERIFY(trace);
         QCOMPARE(entryNames(*trace), presetPasses("lower-tirx"));
         QCOMPARE(trace->targetTag, std::string("aws/trn1/trn1.2xlarge"));
-        QVERIFY(trace->entries.front().text.find("# x") == std::string::npos); // comments are not IR
+        QVERIFY(trace->entries.front()->text.find("# x") == std::string::npos); // comments are not IR
         QCOMPARE(window.passStepper()->model()->rowCount(), int(trace->entries.size()));
         QVERIFY(!window.lowering()->isStale());
     }
@@ -98,12 +102,13 @@ private slots:
         QCOMPARE(ds.front().severity, tirx::Diagnostic::Severity::Error);
         QCOMPARE(ds.front().span.line, 17u);
         QCOMPARE(ds.front().span.column, 43u);
-        QCOMPARE(window.problems()->count(), int(ds.size()));
-        QVERIFY(window.problems()->item(0)->text().startsWith(u"17:43: error"_s));
+        QAbstractItemModel* problems = window.problems()->shownModel();
+        QCOMPARE(problems->rowCount(), int(ds.size()));
+        QVERIFY(problems->index(0, 0).data().toString().startsWith(u"17:43: error"_s));
         QCOMPARE(window.editor()->markersAtLine(16), 1u << CodeEditor::kErrorMarker);
 
         // Jumping to the problem puts the caret on it.
-        window.problems()->itemActivated(window.problems()->item(0));
+        window.problems()->activateRow(0);
         int line = 0;
         int index = 0;
         window.editor()->getCursorPosition(&line, &index);
@@ -115,6 +120,106 @@ private slots:
         QVERIFY(stale.wait(kWaitMs));
         QCOMPARE(stale.last().at(0).toBool(), false);
         QVERIFY(window.lowering()->trace() != good);
+    }
+
+    void anotherDocumentThatDoesNotParseShowsNoPasses()
+    {
+        MainWindow window;
+        QString error;
+        QVERIFY2(window.loadFile(examplePath(u"naive_allocator.py"_s), &error), qPrintable(error));
+        QVERIFY(window.lowering()->trace());
+        QVERIFY(window.diffView()->model()->rowCount() > 0);
+
+        QTemporaryDir dir;
+        const QString broken = dir.filePath(u"broken.py"_s);
+        QVERIFY(writeBytes(broken, "@T.ir_module\nclass Module(:\n"));
+        QVERIFY2(window.loadFile(broken, &error), qPrintable(error));
+        // The fallback to an older version is for the same document only.
+        QVERIFY(!window.lowering()->trace());
+        QVERIFY(!window.lowering()->isStale());
+        QCOMPARE(window.passStepper()->currentEntry(), -1);
+        QCOMPARE(window.diffView()->model()->rowCount(), 0);
+        QVERIFY(window.irView()->editor()->text().isEmpty());
+        QVERIFY(window.problems()->shownModel()->rowCount() > 0);
+
+        // New gives a template that lowers, and lands on a pass that changed it.
+        window.newFile();
+        QCOMPARE(window.editor()->text().toUtf8(),
+                 readBytes(QStringLiteral(TIRX_SOURCE_DIR "/resources/templates/new_kernel.py")));
+        QVERIFY(!window.editor()->isModified());
+        QVERIFY(window.lowering()->trace());
+        QVERIFY(!tirx::hasErrors(window.lowering()->diagnostics()));
+        const int current = window.passStepper()->currentEntry();
+        QVERIFY(current > 0);
+        QVERIFY(window.lowering()->trace()->entries[static_cast<size_t>(current)]->changed);
+    }
+
+    void aFileLandsOnItsLastChangeNotOnTheInput()
+    {
+        MainWindow window;
+        QString error;
+        QVERIFY2(window.loadFile(examplePath(u"activation.py"_s), &error), qPrintable(error));
+        const auto trace = window.lowering()->trace();
+        QVERIFY(trace);
+        int lastChanged = -1;
+        for (size_t e = 1; e < trace->entries.size(); ++e)
+            if (trace->entries[e]->changed) lastChanged = static_cast<int>(e);
+        QVERIFY(lastChanged > 0);
+        QCOMPARE(window.passStepper()->currentEntry(), lastChanged);
+
+        // A choice made in one document does not carry over into the next.
+        QVERIFY(window.passStepper()->selectPass(u"input"_s));
+        QVERIFY2(window.loadFile(examplePath(u"naive_allocator.py"_s), &error), qPrintable(error));
+        QVERIFY(window.passStepper()->currentEntry() > 0);
+        QVERIFY(window.passStepper()->chosenPass().isEmpty());
+    }
+
+    void exportWritesThePassTheDiffAndTheDump()
+    {
+        MainWindow window;
+        QString error;
+        QVERIFY2(window.loadFile(examplePath(u"naive_allocator.py"_s), &error), qPrintable(error));
+        QVERIFY(window.passStepper()->selectPass(u"TrnNaiveAllocator"_s));
+        const auto trace = window.lowering()->trace();
+        const tirx::TraceEntry& shown = *trace->entries[static_cast<size_t>(window.passStepper()->currentEntry())];
+
+        QTemporaryDir dir;
+        QVERIFY2(window.exportPassIr(dir.filePath(u"pass.py"_s), &error), qPrintable(error));
+        QCOMPARE(readBytes(dir.filePath(u"pass.py"_s)).toStdString(), shown.text);
+
+        QVERIFY2(window.exportDiff(dir.filePath(u"pass.diff"_s), &error), qPrintable(error));
+        const QByteArray diff = readBytes(dir.filePath(u"pass.diff"_s));
+        QVERIFY2(diff.startsWith("--- TrnPrivateTensorAlloc\n+++ TrnNaiveAllocator\n"), diff.left(80).constData());
+        QVERIFY(diff.contains("\n@@ "));
+
+        const QString dump = dir.filePath(u"dump"_s);
+        QVERIFY2(window.exportDump(dump, &error), qPrintable(error));
+        const QStringList files = QDir(dump).entryList(QDir::Files, QDir::Name);
+        QCOMPARE(files.size(), int(trace->entries.size()) + 1);
+        QCOMPARE(files.front(), u"00-input.py"_s);
+        QVERIFY(files.contains(u"trace.json"_s));
+        QCOMPARE(readBytes(QDir(dump).filePath(files.front())).toStdString(), trace->entries.front()->text);
+        const QByteArray json = readBytes(QDir(dump).filePath(u"trace.json"_s));
+        QVERIFY(json.contains("\"TrnNaiveAllocator\""));
+
+        // A directory that cannot be made is an error, not a crash.
+        QVERIFY(writeBytes(dir.filePath(u"plain"_s), "x"));
+        QVERIFY(!window.exportDump(dir.filePath(u"plain/dump"_s), &error));
+        QVERIFY2(error.contains(u"plain"_s), qPrintable(error));
+    }
+
+    void fileDialogsStartInTheLastFolderOrTheDocuments()
+    {
+        QSettings().remove(u"files/lastFolder"_s);
+        MainWindow window;
+        QCOMPARE(window.dialogFolder(), QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation));
+        QString error;
+        QVERIFY2(window.loadFile(examplePath(u"naive_allocator.py"_s), &error), qPrintable(error));
+        QCOMPARE(window.dialogFolder(), QFileInfo(examplePath(u"naive_allocator.py"_s)).absolutePath());
+        QTemporaryDir dir;
+        QSettings().setValue(u"files/lastFolder"_s, dir.path());
+        QCOMPARE(window.dialogFolder(), dir.path());
+        QSettings().remove(u"files/lastFolder"_s);
     }
 
     void steppingChangesTheDiff()
@@ -133,6 +238,20 @@ private slots:
         QCOMPARE(diff->changedRowCount(), 3); // A, B and C get addresses; D is global
         stepper->stepBack();
         QCOMPARE(diff->changedRowCount(), 0);
+    }
+
+    void theDiffCanStartFromAnEarlierPass()
+    {
+        MainWindow window;
+        QString error;
+        QVERIFY2(window.loadFile(examplePath(u"naive_allocator.py"_s), &error), qPrintable(error));
+        PassStepper* stepper = window.passStepper();
+        QVERIFY(stepper->selectPass(u"LowerTrainiumLayout"_s));
+        QCOMPARE(window.diffView()->oldName(), u"TileDispatch"_s);
+        stepper->setBasePass(u"input"_s);
+        QCOMPARE(window.diffView()->oldName(), u"input"_s);
+        QCOMPARE(window.diffView()->newName(), u"LowerTrainiumLayout"_s);
+        QCOMPARE(window.diffView()->model()->oldText(), window.lowering()->trace()->entries.front()->text);
     }
 
     void screenshotPreparationSelectsThePass()
@@ -175,7 +294,7 @@ private slots:
         QStringList events;
         connect(lowering, &LoweringController::entryReady, &window, [&](std::shared_ptr<const tirx::Trace> partial) {
             events << u"entry %1 %2"_s.arg(partial->entries.size())
-                          .arg(QString::fromStdString(partial->entries.back().passName));
+                          .arg(QString::fromStdString(partial->entries.back()->passName));
         });
         connect(lowering, &LoweringController::traceReady, &window,
                 [&](std::shared_ptr<const tirx::Trace> t) { events << u"trace %1"_s.arg(t->entries.size()); });
@@ -219,9 +338,8 @@ private slots:
         int seen = 0;
         const LoweringController::Result result =
             LoweringController::lower({file.readAll().toStdString(), "lower-tirx", {}, "aws/trn1/trn1.2xlarge"},
-                                      [&](const tirx::PipelineOptions& options, const tirx::TraceEntry&) {
-                                          if (options.context.target == nullptr || options.name != "lower-tirx")
-                                              return false;
+                                      [&](const tirx::Trace& header, const tirx::TraceEntryRef&) {
+                                          if (header.targetTag.empty() || header.pipeline != "lower-tirx") return false;
                                           return ++seen < 2;
                                       });
         QVERIFY(result.trace);
@@ -244,7 +362,7 @@ private slots:
         // Which request each signal came from: "1e" an entry of the first,
         // "2t" the second's complete Trace.
         const auto origin = [](const tirx::Trace& trace) {
-            return trace.entries.front().text.find("(256, 256)") != std::string::npos ? u"1"_s : u"2"_s;
+            return trace.entries.front()->text.find("(256, 256)") != std::string::npos ? u"1"_s : u"2"_s;
         };
         QStringList events;
         connect(&controller, &LoweringController::entryReady, &controller,
@@ -268,7 +386,7 @@ private slots:
         QVERIFY(!controller.isBusy());
     }
 
-    void theTargetSelectorRelowersAModuleThatNamesNone()
+    void theTargetOverrideRelowersTheModule()
     {
         MainWindow window;
         QString error;
@@ -287,13 +405,15 @@ private slots:
         QVERIFY(window.lowering()->trace());
         QCOMPARE(window.lowering()->trace()->targetTag, std::string("aws/trn1/trn1.2xlarge"));
 
+        QCOMPARE(window.passStepper()->targetSelector()->itemText(0), u"Module: aws/trn1/trn1.2xlarge"_s);
+
         QSignalSpy traces(window.lowering(), &LoweringController::traceReady);
-        window.passStepper()->setTarget(u"aws/trn1/trn1.32xlarge"_s);
+        window.passStepper()->targetSelector()->setOverrideTag(u"aws/trn1/trn1.32xlarge"_s);
         QVERIFY(traces.wait(kWaitMs));
         QCOMPARE(window.lowering()->trace()->targetTag, std::string("aws/trn1/trn1.32xlarge"));
-        QCOMPARE(window.lowering()->defaultTarget(), u"aws/trn1/trn1.32xlarge"_s);
-        QCOMPARE(QSettings().value(u"lowering/target"_s).toString(), u"aws/trn1/trn1.32xlarge"_s);
-        window.passStepper()->setTarget(u"aws/trn1/trn1.2xlarge"_s);
+        QCOMPARE(window.lowering()->targetOverride(), u"aws/trn1/trn1.32xlarge"_s);
+        // A choice for the session: nothing a later start (or a screenshot) picks up.
+        QVERIFY(!QSettings().contains(u"lowering/target"_s));
     }
 
     void aPassSwitchedOffIsNotRun()
@@ -335,10 +455,17 @@ private slots:
         QCOMPARE(index, 12);
 
         // Choosing an IR line puts the caret on its source.
+        window.irView()->editor()->setFocus();
         emit window.irView()->sourceSpanActivated(window.irView()->spanOfLine(marked.front()));
         window.editor()->getCursorPosition(&line, &index);
         QCOMPARE(line, 17);
         QCOMPARE(index, int(span.column) - 1);
+        // ...and tints it, which stays after the editor repaints.
+        const unsigned tint = 1u << CodeEditor::kSourceMarker;
+        QVERIFY(window.editor()->markersAtLine(17) & tint);
+        QTest::qWait(50);
+        QVERIFY(window.editor()->markersAtLine(17) & tint);
+        QVERIFY(!(window.editor()->markersAtLine(16) & tint));
     }
 
     void destroyingTheControllerWhileLoweringIsSafe()

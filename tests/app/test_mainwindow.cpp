@@ -1,9 +1,13 @@
 #include "apptest.h"
+#include "helptexts.h"
 #include "mainwindow.h"
 #include "recentfiles.h"
 
+#include "diff/diffpane.h"
+#include "diff/diffview.h"
 #include "editor/codeeditor.h"
 #include "editor/findbar.h"
+#include "irview/irview.h"
 
 #include <QInputDialog>
 #include <QLineEdit>
@@ -11,10 +15,14 @@
 #include <QAction>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPainter>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScreen>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QStyle>
+#include <QStyleOptionViewItem>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QtTest>
@@ -29,6 +37,16 @@ QAction* findAction(const QWidget* window, const QString& text)
     const QList<QAction*> actions = window->findChildren<QAction*>();
     for (QAction* action : actions) {
         if (action->text().remove(u'&') == text) return action;
+    }
+    return nullptr;
+}
+
+// The Examples entry of `name`, which goes on with its description.
+QAction* findExample(const QWidget* window, const QString& name)
+{
+    const QList<QAction*> actions = window->findChildren<QAction*>();
+    for (QAction* action : actions) {
+        if (action->text() == name || action->text().startsWith(name + u"  —  "_s)) return action;
     }
     return nullptr;
 }
@@ -78,7 +96,10 @@ private slots:
         QVERIFY(onDisk.contains(u"copy_layout.py"_s));
         QVERIFY(onDisk.contains(u"naive_allocator.py"_s));
         for (const QString& name : onDisk)
-            QVERIFY2(findAction(&window, name), qPrintable(u"no Examples entry for "_s + name));
+            QVERIFY2(findExample(&window, name), qPrintable(u"no Examples entry for "_s + name));
+        QCOMPARE(findExample(&window, u"activation.py"_s)->text(),
+                 u"activation.py  —  Activation with a constant bias"_s);
+        QCOMPARE(exampleDescription(examplePath(u"naive_allocator.py"_s)), u"Three SBUF tensors without addresses"_s);
     }
 
     void missingFileLeavesEditorAlone()
@@ -159,13 +180,19 @@ private slots:
         QAction* reset = findAction(&window, u"Reset Zoom"_s);
         QVERIFY(zoomIn && zoomOut && reset);
         const auto zoom = [&] { return window.editor()->SendScintilla(QsciScintillaBase::SCI_GETZOOM); };
+        const int diffPoints = window.diffView()->newPane()->font().pointSize();
         zoomIn->trigger();
         QCOMPARE(zoom(), 1);
+        // Every text pane, not only the editor.
+        QCOMPARE(window.irView()->editor()->SendScintilla(QsciScintillaBase::SCI_GETZOOM), 1);
+        QCOMPARE(window.diffView()->newPane()->font().pointSize(), diffPoints + 1);
+        QCOMPARE(window.diffView()->unifiedView()->font().pointSize(), diffPoints + 1);
         zoomOut->trigger();
         zoomOut->trigger();
         QCOMPARE(zoom(), -1);
         reset->trigger();
         QCOMPARE(zoom(), 0);
+        QCOMPARE(window.diffView()->oldPane()->font().pointSize(), diffPoints);
     }
 
     void newDiscardsAfterConfirmation()
@@ -175,9 +202,36 @@ private slots:
         window.editor()->setText(u"unsaved"_s);
         answerNextMessageBox(QMessageBox::Discard);
         window.newFile();
-        QCOMPARE(window.editor()->text(), QString());
+        QVERIFY(window.editor()->text().contains(u"@T.function"_s)); // the new-kernel template
         QVERIFY(!window.isWindowModified());
         QCOMPARE(window.windowTitle(), u"untitled.py[*] — TIRx Explorer"_s);
+    }
+
+    void theUnsavedQuestionHasMnemonicsAndASafeDefault()
+    {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.editor()->setText(u"unsaved"_s);
+        QString texts;
+        bool cancelIsDefault = false;
+        QTimer::singleShot(0, [&] {
+            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+            QVERIFY2(box, "expected a modal message box");
+            for (QAbstractButton* button : box->buttons()) texts += button->text() + u'|';
+            cancelIsDefault = box->defaultButton() == box->button(QMessageBox::Cancel);
+            box->button(QMessageBox::Cancel)->click();
+        });
+        window.newFile();
+        QVERIFY(cancelIsDefault); // untitled: Enter must not open a Save As dialog
+        QVERIFY2(texts.contains(u"&Don't Save|"_s) && texts.contains(u"&Save As…|"_s), qPrintable(texts));
+        QCOMPARE(window.editor()->text(), u"unsaved"_s);
+
+        // Emptied again: nothing to lose, no question.
+        window.editor()->setText(QString());
+        QVERIFY(window.editor()->isModified());
+        window.newFile();
+        QVERIFY(window.editor()->text().contains(u"@T.function"_s));
     }
 
     void cancelKeepsWindowOpen()
@@ -212,9 +266,26 @@ private slots:
         QStringList menus;
         for (QAction* action : window.menuBar()->actions()) menus << action->text().remove(u'&');
         QCOMPARE(menus, (QStringList{u"File"_s, u"Edit"_s, u"View"_s, u"Help"_s}));
-        for (const QString& edit : {u"Find…"_s, u"Find Next"_s, u"Find Previous"_s, u"Replace…"_s, u"Go to Line…"_s})
+        for (const QString& edit : {u"Find…"_s, u"Find Next"_s, u"Find Previous"_s, u"Replace…"_s, u"Go to Line…"_s,
+                                    u"Cut"_s, u"Copy"_s, u"Paste"_s, u"Select All"_s, u"Toggle Comment"_s})
             QVERIFY2(findAction(&window, edit), qPrintable(edit));
         QVERIFY(findAction(&window, u"About TIRx Explorer"_s));
+        QVERIFY(findAction(&window, u"Keyboard Shortcuts"_s));
+        QVERIFY(findAction(&window, u"TIRx Call Reference"_s));
+        for (const QString& exported : {u"Pass IR…"_s, u"Diff…"_s, u"Whole Dump…"_s})
+            QVERIFY2(findAction(&window, exported), qPrintable(exported));
+    }
+
+    void helpPagesComeFromWhatTheyDescribe()
+    {
+        MainWindow window;
+        const QString shortcuts = shortcutsHtml(window.findChildren<QAction*>());
+        QVERIFY(shortcuts.contains(u"<td>Toggle Comment</td><td><b>Ctrl+/</b></td>"_s));
+        QVERIFY(shortcuts.contains(u"<td>Next Pass</td><td><b>Alt+Right</b></td>"_s));
+        const QString reference = callReferenceHtml();
+        QVERIFY(reference.contains(u"<h3>T.trn.tile.</h3>"_s));
+        QVERIFY(reference.contains(u"<code>T.trn.tile.activation("_s));
+        QVERIFY(!reference.contains(u"T.prim_func"_s)); // old spellings are not taught
         QVERIFY(window.isDockNestingEnabled());
     }
 
@@ -235,6 +306,24 @@ private slots:
         QCOMPARE(QSettings().value(u"view/theme"_s).toString(), u"dark"_s);
         QCOMPARE(storedTheme(), Theme::Dark);
 
+        // An unticked check box (the pass list's) keeps a visible outline on the dark base.
+        const QColor base = QApplication::palette().color(QPalette::Base);
+        QImage image(24, 24, QImage::Format_RGB32);
+        image.fill(base);
+        {
+            QPainter painter(&image);
+            QStyleOptionViewItem option;
+            option.rect = QRect(4, 4, 16, 16);
+            option.state = QStyle::State_Enabled | QStyle::State_Off;
+            option.palette = QApplication::palette();
+            QApplication::style()->drawPrimitive(QStyle::PE_IndicatorItemViewItemCheck, &option, &painter);
+        }
+        int visible = 0;
+        for (int y = 0; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x)
+                visible += std::abs(QColor(image.pixel(x, y)).lightness() - base.lightness()) > 40 ? 1 : 0;
+        QVERIFY2(visible >= 16, qPrintable(QString::number(visible)));
+
         light->trigger();
         QVERIFY(!window.editor()->usesDarkColors());
         QVERIFY(QApplication::palette().color(QPalette::Window).lightness() > 128);
@@ -245,7 +334,10 @@ private slots:
     {
         MainWindow window;
         window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        // A window shortcut fires only in the active window, which an
+        // exposed window under load need not be yet.
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
         window.editor()->setText(u"alpha = 1\nbeta = alpha\n"_s);
         window.editor()->setFocus();
         window.editor()->setCursorPosition(1, 8);

@@ -110,14 +110,24 @@ private slots:
         QCOMPARE(QImage(png).size(), QSize(1280, 800));
     }
 
-    void laterViewsWarnButSucceed()
+    void memoryViewsOfAnExample()
     {
         QTemporaryDir dir;
-        const QString png = dir.filePath(u"diff.png"_s);
-        const Run run = runExplorer({u"--screenshot"_s, png, u"--view"_s, u"sbuf"_s, example(u"copy_layout.py"_s)});
-        QCOMPARE(run.exitCode, 0);
-        QVERIFY2(run.standardError.contains(u"warning"_s), qPrintable(run.standardError));
-        QVERIFY(QFile::exists(png));
+        QImage editor;
+        const Run plain = runExplorer({u"--screenshot"_s, dir.filePath(u"editor.png"_s), u"--pass"_s,
+                                       u"TrnNaiveAllocator"_s, example(u"memory_map.py"_s)});
+        QVERIFY2(plain.exitCode == 0, qPrintable(plain.standardError));
+        editor.load(dir.filePath(u"editor.png"_s));
+        for (const QString& view : {u"sbuf"_s, u"psum"_s, u"alloc"_s}) {
+            const QString png = dir.filePath(view + u".png"_s);
+            const Run run = runExplorer({u"--screenshot"_s, png, u"--pass"_s, u"TrnNaiveAllocator"_s, u"--view"_s, view,
+                                         example(u"memory_map.py"_s)});
+            QVERIFY2(run.exitCode == 0, qPrintable(run.standardError));
+            QVERIFY2(!run.standardError.contains(u"not available"_s), qPrintable(run.standardError));
+            const QImage image(png);
+            QCOMPARE(image.size(), QSize(1280, 800));
+            QVERIFY2(image != editor, qPrintable(view));
+        }
     }
 
     void diffViewOfAPassIsQuiet()

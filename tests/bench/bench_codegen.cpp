@@ -5,11 +5,8 @@
 // printing is timed.
 // Run: build/release/tests/bench/bench_codegen --benchmark_repetitions=5
 
-#include "analysis/verify.h"
 #include "codegen/emit_nki.h"
-#include "script/parser.h"
-#include "transform/pipeline.h"
-#include "transform/registry.h"
+#include "driver/lower.h"
 
 #include <benchmark/benchmark.h>
 
@@ -46,15 +43,13 @@ std::string kernelSource(int instructions)
 
 ModuleRef lowered(int instructions)
 {
-    const ParseResult parsed = parseModule(kernelSource(instructions));
-    if (!parsed.ok()) return nullptr;
-    PipelineOptions options;
-    for (auto name : findPreset("trn")->passes) options.passes.emplace_back(name);
-    options.context.target = findTarget("aws/trn1/trn1.2xlarge");
-    options.check = [](const Module& m, const PassContext& ctx) { return verifyModule(m, *ctx.target); };
-    options.printSnapshots = false;
-    const Trace trace = runPipeline(parsed.module, options);
-    return trace.failed() ? nullptr : trace.entries.back().module;
+    LowerRequest request;
+    request.source = kernelSource(instructions);
+    request.preset = "trn";
+    request.targetOverride = "aws/trn1/trn1.2xlarge";
+    request.printSnapshots = false;
+    const LowerResult result = lower(request);
+    return result.ok() ? result.trace->entries.back()->module : nullptr;
 }
 
 void BM_EmitNki(benchmark::State& state)

@@ -62,7 +62,7 @@ ModuleRef loweredKernel(int allocations)
     options.passes.assign(preset->passes.begin(), preset->passes.end());
     options.context.target = findTarget("aws/trn1/trn1.2xlarge");
     options.printSnapshots = false;
-    return runPipeline(parsed.module, options).entries.back().module;
+    return runPipeline(parsed.module, options).entries.back()->module;
 }
 
 void BM_GraphLayout(benchmark::State& state)

@@ -136,6 +136,46 @@ private slots:
         }
         const auto sbuf = json[u"totals"_s].toObject()[u"trn.sbuf"_s].toObject();
         QCOMPARE(sbuf[u"capacity_bytes_per_partition"_s].toInteger(), 196608);
+        QVERIFY(!json.contains(u"what_if"_s));
+    }
+
+    void memmapWhatIf()
+    {
+        const CliRun run = runCli(
+            {u"memmap"_s, source(kAllocExample), u"--json"_s, u"--what-if"_s, u"--passes"_s, u"TrnNaiveAllocator"_s});
+        QCOMPARE(run.exitCode, 0);
+        const auto json = QJsonDocument::fromJson(run.out.toUtf8()).object();
+        const auto sbuf = json[u"what_if"_s].toObject()[u"trn.sbuf"_s].toObject();
+        QCOMPARE(sbuf[u"policy"_s].toString(), u"linear-scan"_s);
+        // One 16-byte tensor: nothing to share, nothing saved.
+        QCOMPARE(sbuf[u"allocated_bytes_per_partition"_s].toInteger(), 16);
+        QCOMPARE(sbuf[u"saved_bytes_per_partition"_s].toInteger(), 0);
+        const auto placements = sbuf[u"placements"_s].toArray();
+        QCOMPARE(placements.size(), 1);
+        QCOMPARE(placements[0].toObject()[u"name"_s].toString(), u"A"_s);
+        QCOMPARE(placements[0].toObject()[u"offset"_s].toInteger(), 0);
+        const CliRun text =
+            runCli({u"memmap"_s, source(kAllocExample), u"--what-if"_s, u"--passes"_s, u"TrnNaiveAllocator"_s});
+        QVERIFY2(text.out.contains(u"what-if (a comparison"_s), qPrintable(text.out));
+    }
+
+    void memmapSvgHasOneGroupPerAllocation()
+    {
+        QTemporaryDir dir;
+        const QString svg = dir.filePath(u"sbuf.svg"_s);
+        const CliRun run =
+            runCli({u"memmap"_s, source(kAllocExample), u"--svg"_s, svg, u"--passes"_s, u"TrnNaiveAllocator"_s});
+        QCOMPARE(run.exitCode, 0);
+        QFile file(svg);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(file.readAll());
+        QCOMPARE(text.count(u"class=\"allocation\""_s), 1);
+        // A: 16 bytes at 0 on 128 partitions. The map opens 64 bytes wide
+        // (its narrowest) over 1100 px, from x = 70; 4 px per partition from
+        // y = 60: 16 * 1100 / 64 = 275 px by 512 px.
+        QVERIFY2(text.contains(u"<g id=\"alloc-0\" class=\"allocation\" data-name=\"A\">"_s), qPrintable(text));
+        QVERIFY2(text.contains(u"<rect x=\"70.00\" y=\"60.00\" width=\"275.00\" height=\"512.00\""_s),
+                 qPrintable(text));
     }
 };
 

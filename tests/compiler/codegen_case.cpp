@@ -1,6 +1,6 @@
 #include "codegen_case.h"
 
-#include "analysis/verify.h"
+#include "driver/lower.h"
 #include "ir/diagnostic.h"
 #include "target/target.h"
 #include "transform/registry.h"
@@ -68,25 +68,19 @@ std::vector<fs::path> codegenCasePaths()
 
 const Module* LoweredKernel::final() const
 {
-    return trace.entries.empty() || trace.failed() ? nullptr : trace.entries.back().module.get();
+    const auto& trace = lowered.trace;
+    return !trace || trace->entries.empty() || !lowered.ok() ? nullptr : trace->entries.back()->module.get();
 }
 
 LoweredKernel lowerForCodegen(const std::string& source)
 {
-    LoweredKernel out;
-    out.parsed = parseModule(source);
-    if (!out.parsed.ok()) {
-        out.error = formatDiagnostics(out.parsed.diagnostics, "input", source);
-        return out;
-    }
-    PipelineOptions options;
-    options.name = "trn";
-    for (auto name : findPreset("trn")->passes) options.passes.emplace_back(name);
-    options.context.target = findTarget("aws/trn1/trn1.2xlarge");
-    options.check = [](const Module& m, const PassContext& ctx) { return verifyModule(m, *ctx.target); };
-    options.printSnapshots = false;
-    out.trace = runPipeline(out.parsed.module, options);
-    if (out.trace.failed()) out.error = formatDiagnostics(out.trace.entries.back().diagnostics, "input", source);
+    LowerRequest request;
+    request.source = source;
+    request.preset = "trn";
+    request.targetOverride = "aws/trn1/trn1.2xlarge";
+    request.printSnapshots = false;
+    LoweredKernel out{lower(request), {}};
+    if (!out.lowered.ok()) out.error = formatDiagnostics(out.lowered.diagnostics, "input", source);
     return out;
 }
 

@@ -4,8 +4,7 @@
 // codegen tests do with one: lower it through the `trn` pipeline and emit NKI.
 
 #include "codegen/emit_nki.h"
-#include "script/parser.h"
-#include "transform/pipeline.h"
+#include "driver/lower.h"
 
 #include <filesystem>
 #include <optional>
@@ -24,8 +23,7 @@ struct CodegenCase {
 [[nodiscard]] std::vector<std::filesystem::path> codegenCasePaths();
 
 struct LoweredKernel {
-    tirx::ParseResult parsed;
-    tirx::Trace trace;
+    tirx::LowerResult lowered;
     std::string error; // parse or pipeline failure, formatted
     [[nodiscard]] const tirx::Module* final() const;
 };

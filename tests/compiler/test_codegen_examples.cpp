@@ -42,12 +42,11 @@ private slots:
         if (!lowered.final()) {
             // A pass stopped the pipeline: it said where.
             QVERIFY(!lowered.error.empty());
-            QVERIFY2(lowered.trace.entries.empty() || hasErrors(lowered.trace.entries.back().diagnostics),
-                     lowered.error.c_str());
+            QVERIFY2(hasErrors(lowered.lowered.diagnostics), lowered.error.c_str());
             return;
         }
         for (NkiApi api : {NkiApi::Legacy, NkiApi::Current}) {
-            const NkiKernel kernel = emitNki(*lowered.final(), {api, lowered.parsed.module.get()});
+            const NkiKernel kernel = emitNki(*lowered.final(), {api, lowered.lowered.parsed.module.get()});
             if (!kernel.ok()) {
                 QVERIFY(kernel.source.empty());
                 for (const auto& d : kernel.diagnostics) {
@@ -92,7 +91,7 @@ private slots:
         const LoweredKernel lowered = lowerForCodegen(module);
         QVERIFY2(lowered.final(), lowered.error.c_str());
         for (NkiApi api : {NkiApi::Legacy, NkiApi::Current}) {
-            const NkiKernel kernel = emitNki(*lowered.final(), {api, lowered.parsed.module.get()});
+            const NkiKernel kernel = emitNki(*lowered.final(), {api, lowered.lowered.parsed.module.get()});
             std::string why;
             for (const auto& d : kernel.diagnostics) why += d.message + "\n";
             QVERIFY2(kernel.ok(), why.c_str());

@@ -95,7 +95,7 @@ private slots:
         QFETCH(QString, store);
         const LoweredKernel lowered = lowerForCodegen(kThreeOps);
         QVERIFY2(lowered.final(), lowered.error.c_str());
-        const NkiKernel kernel = emitNki(*lowered.final(), {NkiApi(api), lowered.parsed.module.get()});
+        const NkiKernel kernel = emitNki(*lowered.final(), {NkiApi(api), lowered.lowered.parsed.module.get()});
         QVERIFY(kernel.ok());
         QCOMPARE(kernel.lines.size(), linesOf(kernel.source).size());
 

@@ -1,6 +1,6 @@
 // The layout playground: fields read as a module would read them, and a bad
 // layout reported in the field, at the column of the fault.
-#include "analysis/layout_playground.h"
+#include "script/layout_playground.h"
 
 #include <QTest>
 

@@ -1,10 +1,13 @@
-// The memory plan (CLI.md `memmap --json`) of a kernel with SBUF tiles (with
-// and without a layout), a user-placed PSUM tensor, a global tensor and a
-// workspace TrnPrivateTensorAlloc adds, after TrnNaiveAllocator. Every field
-// of every allocation is compared with numbers worked out by hand below.
+// The memory plan (CLI.md `memmap --json`) of hand-worked kernels: SBUF tiles
+// (with and without a layout), user-placed PSUM tensors (with and without a
+// layout), a global tensor, workspaces TrnPrivateTensorAlloc adds, and
+// overlapping placements. Every field of every allocation, every overlap
+// pair and every verifier finding is compared with numbers worked out by
+// hand below.
 
 #include "analysis/memory_plan.h"
 #include "analysis/verify.h"
+#include "ir/make.h"
 #include "script/parser.h"
 #include "transform/pipeline.h"
 
@@ -58,6 +61,8 @@ const char* const kExpectedAllocations = R"([
   {"function": "main", "name": "const_bias", "scope": "trn.sbuf", "dtype": "float32",
    "shape": [128, 512], "physical_shape": [128, 512],
    "bytes_per_partition": 2048, "partitions": 128, "offset": 0,
+   "partition_range": [0, 128], "byte_range": [0, 2048],
+   "rects": [{"partitions": [0, 128], "bytes": [0, 2048]}],
    "created_by": "TrnPrivateTensorAlloc", "serves": "T.trn.tile.activation at 12:5",
    // first read by the generated memset (no source), last by the activation
    "first_use": {"order": 5, "line": 0, "column": 0},
@@ -66,6 +71,8 @@ const char* const kExpectedAllocations = R"([
   {"function": "main", "name": "A", "scope": "trn.sbuf", "dtype": "float32",
    "shape": [128, 512], "physical_shape": [128, 512],
    "bytes_per_partition": 2048, "partitions": 128, "offset": 2048,
+   "partition_range": [0, 128], "byte_range": [2048, 4096],
+   "rects": [{"partitions": [0, 128], "bytes": [2048, 4096]}],
    "created_by": "user", "serves": null,
    "first_use": {"order": 11, "line": 12, "column": 5},
    "last_use": {"order": 11, "line": 12, "column": 5},
@@ -74,6 +81,9 @@ const char* const kExpectedAllocations = R"([
    // no layout: the shape is physical, partitions first
    "shape": [64, 32], "physical_shape": [64, 32],
    "bytes_per_partition": 64, "partitions": 64, "offset": 4096,
+   // 64 partitions tall, 64 bytes wide
+   "partition_range": [0, 64], "byte_range": [4096, 4160],
+   "rects": [{"partitions": [0, 64], "bytes": [4096, 4160]}],
    "created_by": "user", "serves": null,
    "first_use": {"order": 13, "line": 14, "column": 5},
    "last_use": {"order": 13, "line": 14, "column": 5},
@@ -83,6 +93,8 @@ const char* const kExpectedAllocations = R"([
    // tensor: 16 * 16 * 4 = 1024
    "shape": [16, 16], "physical_shape": [16, 16],
    "bytes_per_partition": 1024, "partitions": 0, "offset": null,
+   // HBM is not drawn: no rectangles
+   "partition_range": null, "byte_range": null, "rects": [],
    "created_by": "user", "serves": null,
    "first_use": {"order": 12, "line": 13, "column": 5},
    "last_use": {"order": 12, "line": 13, "column": 5},
@@ -92,6 +104,10 @@ const char* const kExpectedAllocations = R"([
    // row of a bank holding 512 * 4 = 2048 bytes
    "shape": [2, 128, 512], "physical_shape": [2, 128, 512],
    "bytes_per_partition": 2048, "partitions": 128, "offset": 0, "bank": 2, "banks": 2,
+   // banks [2, 4); a partition's row of bank b starts at b * 2048, and two
+   // whole banks side by side are one rectangle: [4096, 8192)
+   "partition_range": [0, 128], "byte_range": [0, 2048], "bank_range": [2, 4],
+   "rects": [{"partitions": [0, 128], "bytes": [4096, 8192]}],
    "created_by": "user", "serves": null,
    "first_use": {"order": 14, "line": 15, "column": 5},
    "last_use": {"order": 14, "line": 15, "column": 5},
@@ -99,6 +115,8 @@ const char* const kExpectedAllocations = R"([
   {"function": "main", "name": "C", "scope": "trn.sbuf", "dtype": "float32",
    "shape": [128, 512], "physical_shape": [128, 512],
    "bytes_per_partition": 2048, "partitions": 128, "offset": 4160,
+   "partition_range": [0, 128], "byte_range": [4160, 6208],
+   "rects": [{"partitions": [0, 128], "bytes": [4160, 6208]}],
    "created_by": "user", "serves": null,
    "first_use": {"order": 11, "line": 12, "column": 5},
    "last_use": {"order": 11, "line": 12, "column": 5},
@@ -120,7 +138,96 @@ const char* const kExpectedTotals = R"({
                "capacity_bytes_per_partition": 16384}
 })";
 
+// Overlaps (line 6 on). SBUF, bytes within a partition:
+//   A [0, 16) p[0, 128)   B [8, 24) p[0, 64)   C [24, 32) p[0, 128)   D [4, 36) p[0, 128)
+// A and B meet at [8, 16); C touches B's end and meets nothing but D; D meets
+// all three. PSUM, bank b at b * 2048 in a partition's row:
+//   P1 bank 0 [1024, 2048)       -> row [1024, 2048)
+//   P2 banks 0-1 [0, 2048)       -> row [0, 4096), one rectangle
+//   P3 bank 1 [1024, 1536)       -> row [3072, 3584)
+//   P4 bank 2 [0, 512)           -> row [4096, 4608): touches P2, meets nothing
+// P2 meets P1 in bank 0 at [1024, 2048) and P3 in bank 1 at [1024, 1536).
+const char* const kOverlapKernel = R"(from tvm_tirx.script import tirx as T
+from tvm_tirx.backend.trn.axis import P, F
+
+@T.function
+def main():
+    A = T.alloc_tensor((0,), ty_args=[T.Tensor((128, 4), "float32", scope="trn.sbuf")])
+    B = T.alloc_tensor((8,), ty_args=[T.Tensor((64, 4), "float32", scope="trn.sbuf")])
+    C = T.alloc_tensor((24,), ty_args=[T.Tensor((128, 2), "float32", scope="trn.sbuf")])
+    D = T.alloc_tensor((4,), ty_args=[T.Tensor((128, 8), "float32", scope="trn.sbuf")])
+    P1 = T.alloc_tensor((0, 1024), ty_args=[T.Tensor((1, 128, 256), "float32", scope="trn.psum")])
+    P2 = T.alloc_tensor((0, 0), ty_args=[T.Tensor((2, 128, 512), "float32", scope="trn.psum")])
+    P3 = T.alloc_tensor((1, 1024), ty_args=[T.Tensor((1, 128, 128), "float32", scope="trn.psum")])
+    P4 = T.alloc_tensor((2, 0), ty_args=[T.Tensor((1, 128, 128), "float32", scope="trn.psum")])
+)";
+
+// A PSUM tensor that still has its layout (chapter 02 §9.6): physically
+// (2, 128, 512) float32, i.e. 2 banks of 2048 bytes per partition, placed at
+// bank 7, so banks 7..8 where trn1 has 0..7. E is a physical PSUM tensor at
+// bank 7, bytes [1024, 1536): it meets L's first bank.
+const char* const kPsumLayoutKernel = R"(from tvm_tirx.script import tirx as T
+from tvm_tirx.backend.trn.axis import P, F, Bank
+
+@T.function
+def main():
+    L = T.alloc_tensor((7, 0), ty_args=[T.Tensor((512, 256), "float32", scope="trn.psum", layout=T.TileLayout(T.S[(2, 2, 128, 2, 128):(1 @ Bank, 256 @ F, 1 @ P, 128 @ F, 1 @ F)]))])
+    E = T.alloc_tensor((7, 1024), ty_args=[T.Tensor((1, 128, 128), "float32", scope="trn.psum")])
+)";
+
+// Three tensors named const_bias: the user's (line 7), and the two
+// TrnPrivateTensorAlloc makes for the activations with bias 1 (line 11) and
+// bias 2 (line 12), which do not share a tile since their values differ.
+const char* const kTwoBiasKernel = R"(from tvm_tirx.script import tirx as T
+from tvm_tirx.backend.trn.axis import P, F
+
+@T.function
+def main():
+    T.device_entry()
+    const_bias = T.alloc_tensor(ty_args=[T.Tensor((128, 8), "float32", scope="trn.sbuf")])
+    A = T.alloc_tensor(ty_args=[T.Tensor((128, 512), "float32", scope="trn.sbuf", layout=T.TileLayout(T.S[(128, 512):(1 @ P, 1 @ F)]))])
+    B = T.alloc_tensor(ty_args=[T.Tensor((64, 256), "float32", scope="trn.sbuf", layout=T.TileLayout(T.S[(64, 256):(1 @ P, 1 @ F)]))])
+    const_bias[0, 0] = T.float32(0)
+    T.trn.tile.activation(A, A, bias=T.float32(1), opcode="exp")
+    T.trn.tile.activation(B, B, bias=T.float32(2), opcode="exp")
+)";
+
 json parseWithComments(const char* text) { return json::parse(text, nullptr, true, true); }
+
+const Target* trn1() { return findTarget("aws/trn1/trn1.2xlarge"); }
+
+ModuleRef parsed(const char* source)
+{
+    auto result = parseModule(source);
+    if (!result.ok()) qFatal("%s", formatDiagnostics(result.diagnostics, "kernel", source).c_str());
+    return result.module;
+}
+
+Trace lower(const char* source, std::vector<std::string> passes)
+{
+    PipelineOptions options;
+    options.passes = std::move(passes);
+    options.context.target = trn1();
+    return runPipeline(parsed(source), options);
+}
+
+const PlannedAllocation& named(const MemoryPlan& plan, const std::string& name)
+{
+    for (const auto& a : plan.allocations) {
+        if (a.name == name) return a;
+    }
+    qFatal("no allocation %s", name.c_str());
+}
+
+std::string text(const std::vector<Diagnostic>& diags)
+{
+    std::string out;
+    for (const auto& d : diags) {
+        out += std::to_string(d.span.line) + ":" + std::to_string(d.span.column) + ": " +
+               (d.severity == Diagnostic::Severity::Error ? "error: " : "warning: ") + d.message + "\n";
+    }
+    return out;
+}
 
 } // namespace
 
@@ -130,18 +237,15 @@ class TestMemoryPlan : public QObject {
 private slots:
     void initTestCase()
     {
-        auto parsed = parseModule(kKernel);
-        QVERIFY2(parsed.ok(), formatDiagnostics(parsed.diagnostics, "kernel", kKernel).c_str());
-        m_target = findTarget("aws/trn1/trn1.2xlarge");
+        m_target = trn1();
         QVERIFY(m_target);
         PipelineOptions options;
         options.passes = {"TrnPrivateTensorAlloc", "TrnNaiveAllocator"};
         options.context.target = m_target;
         options.check = [](const Module& m, const PassContext& ctx) { return verifyModule(m, *ctx.target); };
-        m_trace = runPipeline(parsed.module, options);
-        QVERIFY2(!m_trace.failed(), formatDiagnostics(m_trace.entries.back().diagnostics, "kernel").c_str());
-        const MemoryPlan plan =
-            buildMemoryPlan(*m_trace.entries.back().module, *m_target, "TrnNaiveAllocator", &m_trace);
+        m_trace = runPipeline(parsed(kKernel), options);
+        QVERIFY2(!m_trace.failed(), formatDiagnostics(m_trace.entries.back()->diagnostics, "kernel").c_str());
+        const MemoryPlan plan = buildMemoryPlan(*m_trace.entries.back()->module, *m_target, "TrnNaiveAllocator");
         m_json = memoryPlanToJson(plan);
     }
 
@@ -149,6 +253,7 @@ private slots:
     {
         QCOMPARE(m_json.at("target").get<std::string>(), std::string{"aws/trn1/trn1.2xlarge"});
         QCOMPARE(m_json.at("after").get<std::string>(), std::string{"TrnNaiveAllocator"});
+        QVERIFY(m_json.at("overlaps") == json::array());
     }
 
     void everyAllocation()
@@ -164,7 +269,7 @@ private slots:
                     actual[i].at(field) == value,
                     (name + "." + field + ": " + actual[i].at(field).dump() + ", expected " + value.dump()).c_str());
             }
-            // Nothing beyond CLI.md's fields (plus function, and bank/banks for PSUM).
+            // Nothing beyond CLI.md's fields, the geometry, and function.
             QCOMPARE(actual[i].size(), expected[i].size());
         }
     }
@@ -175,13 +280,116 @@ private slots:
         QVERIFY2(m_json.at("totals") == expected, m_json.at("totals").dump().c_str());
     }
 
-    void creatorIsUnknownWithoutTrace()
+    void overlapPairs()
     {
-        // Without the trace, a generated allocation is still told from the user's.
-        const MemoryPlan plan = buildMemoryPlan(*m_trace.entries.back().module, *m_target, "TrnNaiveAllocator");
+        const auto plan = buildMemoryPlan(*parsed(kOverlapKernel), *m_target, "input");
+        // Program order: A0 B1 C2 D3 P1_4 P2_5 P3_6 P4_7.
+        const std::vector<OverlapPair> expected{
+            {0, 1, {8, 16}},      // B meets A
+            {0, 3, {4, 16}},      // D meets A
+            {1, 3, {8, 24}},      // D meets B
+            {2, 3, {24, 32}},     // D meets C
+            {4, 5, {1024, 2048}}, // P2 meets P1 in bank 0
+            {5, 6, {1024, 1536}}, // P3 meets P2 in bank 1
+        };
+        QCOMPARE(plan.overlaps.size(), expected.size());
+        for (size_t i = 0; i < expected.size(); ++i) {
+            QCOMPARE(plan.overlaps[i].earlier, expected[i].earlier);
+            QCOMPARE(plan.overlaps[i].later, expected[i].later);
+            QCOMPARE(plan.overlaps[i].bytes.begin, expected[i].bytes.begin);
+            QCOMPARE(plan.overlaps[i].bytes.end, expected[i].bytes.end);
+        }
+        QCOMPARE(named(plan, "B").rects, (std::vector<MemoryRect>{{{0, 64}, {8, 24}}}));
+        QCOMPARE(named(plan, "P1").rects, (std::vector<MemoryRect>{{{0, 128}, {1024, 2048}}}));
+        QCOMPARE(named(plan, "P2").rects, (std::vector<MemoryRect>{{{0, 128}, {0, 4096}}}));
+        QCOMPARE(named(plan, "P3").rects, (std::vector<MemoryRect>{{{0, 128}, {3072, 3584}}}));
+        QCOMPARE(named(plan, "P4").rects, (std::vector<MemoryRect>{{{0, 128}, {4096, 4608}}}));
+        QCOMPARE(*named(plan, "P3").bankRange, (Interval{1, 2}));
+    }
+
+    void verifierReportsThePlansOverlaps()
+    {
+        const auto diags = verifyModule(*parsed(kOverlapKernel), *m_target);
+        QCOMPARE(text(diags), std::string{"7:5: error: allocation 'B' overlaps 'A' in SBUF (bytes 8..15)\n"
+                                          "9:5: error: allocation 'D' overlaps 'A' in SBUF (bytes 4..15)\n"
+                                          "9:5: error: allocation 'D' overlaps 'B' in SBUF (bytes 8..23)\n"
+                                          "9:5: error: allocation 'D' overlaps 'C' in SBUF (bytes 24..31)\n"
+                                          "11:5: warning: allocation 'P2' overlaps 'P1' in PSUM (bytes 1024..2047)\n"
+                                          "12:5: warning: allocation 'P3' overlaps 'P2' in PSUM (bytes 1024..1535)\n"});
+    }
+
+    void psumWithLayout()
+    {
+        const auto module = parsed(kPsumLayoutKernel);
+        const auto plan = buildMemoryPlan(*module, *m_target, "input");
+        const auto& l = named(plan, "L");
+        QCOMPARE(l.physicalShape, (std::vector<int64_t>{2, 128, 512}));
+        QVERIFY(l.hasLayout);
+        QCOMPARE(l.banks, int64_t{2});
+        QCOMPARE(l.partitions, int64_t{128});
+        QCOMPARE(l.bytesPerPartition, int64_t{2048});
+        QCOMPARE(*l.bankRange, (Interval{7, 9}));
+        QCOMPARE(*l.byteRange, (Interval{0, 2048}));
+        QCOMPARE(l.rects, (std::vector<MemoryRect>{{{0, 128}, {7 * 2048, 9 * 2048}}}));
+        QCOMPARE(plan.overlaps.size(), size_t{1});
+        QCOMPARE(plan.overlaps.front().bytes, (Interval{1024, 1536}));
+        // The verifier reads the same plan: the banks it reports are the
+        // plan's bank range, and the overlap is the plan's pair.
+        const auto diags = verifyModule(*module, *m_target);
+        QCOMPARE(text(diags),
+                 std::string{"6:5: error: allocation 'L' uses PSUM banks 7..8; aws/trn1/trn1.2xlarge has banks 0..7\n"
+                             "7:5: warning: allocation 'E' overlaps 'L' in PSUM (bytes 1024..1535)\n"});
+        QCOMPARE(diags.back().message, overlapMessage(plan, plan.overlaps.front()));
+    }
+
+    void creatorsOfTwoWorkspacesOfOneName()
+    {
+        const Trace trace = lower(kTwoBiasKernel, {"TrnPrivateTensorAlloc", "TrnNaiveAllocator"});
+        QVERIFY2(!trace.failed(), text(trace.entries.back()->diagnostics).c_str());
+        const auto plan = buildMemoryPlan(*trace.entries.back()->module, *m_target, "TrnNaiveAllocator");
+        std::vector<const PlannedAllocation*> biases;
+        for (const auto& a : plan.allocations) {
+            if (a.name == "const_bias") biases.push_back(&a);
+        }
+        QCOMPARE(biases.size(), size_t{3});
+        // The workspaces come first, at the device_entry root, in creation order.
+        QCOMPARE(biases[0]->createdBy, std::string{"TrnPrivateTensorAlloc"});
+        QCOMPARE(biases[0]->serves, std::string{"T.trn.tile.activation at 11:5"});
+        QCOMPARE(biases[0]->servesSpan.line, 11u);
+        QCOMPARE(biases[0]->partitions, int64_t{128});
+        QCOMPARE(biases[1]->createdBy, std::string{"TrnPrivateTensorAlloc"});
+        QCOMPARE(biases[1]->serves, std::string{"T.trn.tile.activation at 12:5"});
+        QCOMPARE(biases[1]->partitions, int64_t{64});
+        QCOMPARE(biases[2]->createdBy, std::string{"user"});
+        QVERIFY(biases[2]->serves.empty());
+        QCOMPARE(biases[2]->definition.span.line, 7u);
+    }
+
+    void creatorSurvivesRetyping()
+    {
+        // LowerTrainiumLayout gives every tensor a new variable of its
+        // physical type: the origin goes with it.
+        const Trace trace =
+            lower(kTwoBiasKernel, {"TrnPrivateTensorAlloc", "TrnNaiveAllocator", "LowerTrainiumLayout"});
+        QVERIFY2(!trace.failed(), text(trace.entries.back()->diagnostics).c_str());
+        const auto plan = buildMemoryPlan(*trace.entries.back()->module, *m_target, "LowerTrainiumLayout");
         QCOMPARE(plan.allocations.front().name, std::string{"const_bias"});
-        QVERIFY(plan.allocations.front().createdBy != "user");
-        QCOMPARE(plan.allocations[1].createdBy, std::string{"user"});
+        QCOMPARE(plan.allocations.front().serves, std::string{"T.trn.tile.activation at 11:5"});
+        QCOMPARE(plan.allocations[1].serves, std::string{"T.trn.tile.activation at 12:5"});
+    }
+
+    void placementPlanHasTheGeometry()
+    {
+        // The verifier's cheaper plan has the same rectangles and pairs.
+        const auto full = buildMemoryPlan(*parsed(kOverlapKernel), *m_target, "input");
+        const auto placement = buildMemoryPlan(*parsed(kOverlapKernel), *m_target, "input", PlanDetail::Placement);
+        QCOMPARE(placement.allocations.size(), full.allocations.size());
+        for (size_t i = 0; i < full.allocations.size(); ++i) {
+            QCOMPARE(placement.allocations[i].rects, full.allocations[i].rects);
+            QCOMPARE(placement.allocations[i].definition.order, full.allocations[i].definition.order);
+        }
+        QVERIFY(placement.overlaps == full.overlaps);
+        QVERIFY(placement.totals.empty());
     }
 
 private:

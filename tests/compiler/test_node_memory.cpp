@@ -4,6 +4,7 @@
 // runs on worker threads; the explorer reads and frees the results on its
 // GUI thread).
 
+#include "ir/callables.h"
 #include "ir/make.h"
 #include "ir/op_name.h"
 #include "ir/stmt.h"
@@ -34,7 +35,9 @@ private slots:
         const Expr b = call(std::string_view{op}, {intImm(2)});
         QCOMPARE(asCall(a).op(), op);
         QCOMPARE(&asCall(a).op(), &asCall(b).op());
-        QCOMPARE(&asCall(a).op(), &internOp("tirx.nki.tensortensor"));
+        QCOMPARE(&asCall(a).op(), &internOp("tirx.nki.tensortensor").name);
+        // The call carries its table row: no look-up by name.
+        QCOMPARE(asCall(a).callable(), &callableOf(NkiOp::TensorTensor));
     }
 
     void regionsOfOneOpShareItsName()
@@ -50,10 +53,11 @@ private slots:
     void unknownOpsAreSharedToo()
     {
         // Not in the callable table: kept in the pool of other names.
-        const std::string& first = internOp("my.extern_kernel");
+        const std::string& first = internOp("my.extern_kernel").name;
+        QVERIFY(internOp("my.extern_kernel").callable == nullptr);
         QCOMPARE(first, std::string{"my.extern_kernel"});
-        QCOMPARE(&internOp(std::string{"my.extern"} + "_kernel"), &first);
-        QVERIFY(&internOp("my.other_kernel") != &first);
+        QCOMPARE(&internOp(std::string{"my.extern"} + "_kernel").name, &first);
+        QVERIFY(&internOp("my.other_kernel").name != &first);
     }
 
     void opsAreInternedFromManyThreads()
@@ -63,7 +67,7 @@ private slots:
         std::vector<std::thread> threads;
         for (int t = 0; t < 4; ++t) {
             threads.emplace_back([t, &seen] {
-                for (int i = 0; i < 50; ++i) seen[t][i] = &internOp("threaded.op" + std::to_string(i));
+                for (int i = 0; i < 50; ++i) seen[t][i] = &internOp("threaded.op" + std::to_string(i)).name;
             });
         }
         for (auto& th : threads) th.join();

@@ -115,7 +115,7 @@ private slots:
 
         // Named diagnostics must appear, in a failing case or beside an expected module (warnings).
         std::string all;
-        for (const auto& e : trace.entries) all += formatDiagnostics(e.diagnostics, "", {});
+        for (const auto& e : trace.entries) all += formatDiagnostics(e->diagnostics, "", {});
         for (const auto& want : c.expectations) {
             QVERIFY2(all.find(":" + want) != std::string::npos,
                      ("missing diagnostic '" + want + "'; got:\n" + all).c_str());
@@ -125,10 +125,10 @@ private slots:
             return;
         }
         QVERIFY2(!trace.failed(),
-                 formatDiagnostics(trace.entries.back().diagnostics, path.toStdString(), c.before).c_str());
+                 formatDiagnostics(trace.entries.back()->diagnostics, path.toStdString(), c.before).c_str());
         const auto expected = parseModule(c.expected);
         QVERIFY2(expected.ok(), formatDiagnostics(expected.diagnostics, "expected", c.expected).c_str());
-        const auto& actual = *trace.entries.back().module;
+        const auto& actual = *trace.entries.back()->module;
         const auto result = structuralEqual(actual, *expected.module);
         QVERIFY2(result.equal, ("first difference at " + result.path + ": " + result.reason + "\n--- actual\n" +
                                 printModule(actual) + "--- expected\n" + printModule(*expected.module))

@@ -78,7 +78,7 @@ private slots:
     {
         const auto trace = loweredTrace();
         QVERIFY(trace && trace->entries.size() == 2);
-        const TraceEntry& simplified = trace->entries[1];
+        const TraceEntry& simplified = *trace->entries[1];
         QVERIFY(simplified.changed);
         const PrintedModule printed = printModuleWithSourceMap(*simplified.module);
         QCOMPARE(printed.text, simplified.text);

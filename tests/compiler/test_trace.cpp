@@ -89,7 +89,7 @@ private slots:
         QCOMPARE(trace.pipeline, std::string{"lower-tirx"});
         QCOMPARE(trace.targetTag, std::string{kTarget});
         QCOMPARE(trace.entries.size(), size_t{5});
-        const TraceEntry& first = trace.entries.front();
+        const TraceEntry& first = *trace.entries.front();
         QCOMPARE(first.passName, std::string{"input"});
         QVERIFY(first.module == input);
         QCOMPARE(first.text, printModule(*input));
@@ -112,7 +112,7 @@ private slots:
         QVERIFY(workspaces);
         QVERIFY(!workspaces->changed);
         QVERIFY(workspaces->module == input);
-        QCOMPARE(workspaces->text, trace.entries[0].text);
+        QCOMPARE(workspaces->text, trace.entries[0]->text);
 
         // Placements, the device_entry marker and the layouts all change.
         for (const char* name : {"TrnNaiveAllocator", "TileDispatch", "LowerTrainiumLayout"}) {
@@ -125,11 +125,11 @@ private slots:
         QVERIFY(trace.find("TileDispatch")->text.find("device_entry") == std::string::npos);
         QVERIFY(trace.find("LowerTrainiumLayout")->text.find("X1[p, f] = T.float32(1.0)") != std::string::npos);
 
-        const TraceEntry& skipped = trace.entries.back();
+        const TraceEntry& skipped = *trace.entries.back();
         QCOMPARE(skipped.passName, std::string{"DecorateDeviceScope"});
         QVERIFY(!skipped.changed);
         QVERIFY(!skipped.failed);
-        QVERIFY(skipped.module == trace.entries[4].module);
+        QVERIFY(skipped.module == trace.entries[4]->module);
         QCOMPARE(skipped.diagnostics.size(), size_t{1});
         QCOMPARE(skipped.diagnostics[0].severity, Diagnostic::Severity::Note);
         QVERIFY(skipped.diagnostics[0].message.rfind("skipped: ", 0) == 0);
@@ -141,8 +141,8 @@ private slots:
         QVERIFY(input);
         const Trace trace = runPipeline(input, lowerTirx());
         QVERIFY(!trace.failed());
-        QCOMPARE(trace.entries.front().microseconds, int64_t{0}); // the input took no pass
-        for (const auto& e : trace.entries) QVERIFY2(e.microseconds >= 0, e.passName.c_str());
+        QCOMPARE(trace.entries.front()->microseconds, int64_t{0}); // the input took no pass
+        for (const auto& e : trace.entries) QVERIFY2(e->microseconds >= 0, e->passName.c_str());
         // Lowering 200 tiles through their layouts takes well over a microsecond.
         QVERIFY(trace.find("LowerTrainiumLayout")->microseconds > 0);
     }
@@ -155,7 +155,7 @@ private slots:
         options.printSnapshots = false;
         const Trace trace = runPipeline(input, options);
         QCOMPARE(trace.entries.size(), size_t{5});
-        for (const auto& e : trace.entries) QVERIFY2(e.text.empty(), e.passName.c_str());
+        for (const auto& e : trace.entries) QVERIFY2(e->text.empty(), e->passName.c_str());
         QVERIFY(!trace.find("TrnPrivateTensorAlloc")->changed);
         QVERIFY(trace.find("LowerTrainiumLayout")->changed);
     }
@@ -168,7 +168,7 @@ private slots:
         QVERIFY(trace.failed());
         // input, TrnPrivateTensorAlloc, then the allocator whose placement overflows.
         QCOMPARE(trace.entries.size(), size_t{3});
-        const TraceEntry& last = trace.entries.back();
+        const TraceEntry& last = *trace.entries.back();
         QCOMPARE(last.passName, std::string{"TrnNaiveAllocator"});
         QVERIFY(last.failed);
         QVERIFY(last.changed);
@@ -186,7 +186,7 @@ private slots:
         QCOMPARE(overflow->span.column, 5u);
 
         for (size_t i = 0; i + 1 < trace.entries.size(); ++i) {
-            const TraceEntry& kept = trace.entries[i];
+            const TraceEntry& kept = *trace.entries[i];
             QVERIFY(!kept.failed);
             QVERIFY(kept.module == input); // nothing changed before the allocator
             QCOMPARE(kept.text, printModule(*input));
@@ -203,15 +203,15 @@ private slots:
         const Trace trace = runPipeline(input, options);
         QVERIFY(trace.failed());
         QCOMPARE(trace.entries.size(), size_t{3});
-        QCOMPARE(trace.entries.back().passName, std::string{"TileDispatch"});
+        QCOMPARE(trace.entries.back()->passName, std::string{"TileDispatch"});
         QVERIFY(trace.find("StmtSimplify") == nullptr);
-        const auto& diagnostics = trace.entries.back().diagnostics;
+        const auto& diagnostics = trace.entries.back()->diagnostics;
         QVERIFY(hasErrors(diagnostics));
         QCOMPARE(diagnostics.front().message,
                  std::string{"TileDispatch requires a Trainium target on the function or in the current target scope"});
         QVERIFY(diagnostics.front().span.valid()); // at the function
         // The layout lowering before it is kept, module and text.
-        const TraceEntry& lowered = trace.entries[1];
+        const TraceEntry& lowered = *trace.entries[1];
         QVERIFY(lowered.changed && !lowered.failed);
         QCOMPARE(lowered.text, printModule(*lowered.module));
     }
@@ -225,7 +225,7 @@ private slots:
         const Trace trace = runPipeline(input, options);
         QVERIFY(trace.failed());
         QCOMPARE(trace.entries.size(), size_t{3});
-        QVERIFY(trace.entries.back().diagnostics.front().message.find("'NoSuchPass'") != std::string::npos);
+        QVERIFY(trace.entries.back()->diagnostics.front().message.find("'NoSuchPass'") != std::string::npos);
     }
 
     void callbackSeesEntriesInOrder()
@@ -234,13 +234,19 @@ private slots:
         QVERIFY(input);
         PipelineOptions options = lowerTirx();
         std::vector<std::string> seen;
-        options.onEntry = [&](const TraceEntry& e) {
-            seen.push_back(e.passName);
+        std::vector<TraceEntryRef> shared;
+        options.onEntry = [&](const TraceEntryRef& e) {
+            seen.push_back(e->passName);
+            // The entry handed over is the one the Trace keeps, not a copy.
+            shared.push_back(e);
             return true;
         };
         const Trace trace = runPipeline(input, options);
         QCOMPARE(seen.size(), trace.entries.size());
-        for (size_t i = 0; i < seen.size(); ++i) QCOMPARE(seen[i], trace.entries[i].passName);
+        for (size_t i = 0; i < seen.size(); ++i) {
+            QCOMPARE(seen[i], trace.entries[i]->passName);
+            QCOMPARE(shared[i].get(), trace.entries[i].get());
+        }
         QCOMPARE(seen.front(), std::string{"input"});
     }
 
@@ -250,20 +256,20 @@ private slots:
         QVERIFY(input);
         PipelineOptions options = lowerTirx();
         int calls = 0;
-        options.onEntry = [&](const TraceEntry& e) {
+        options.onEntry = [&](const TraceEntryRef& e) {
             ++calls;
-            return e.passName != "TrnNaiveAllocator"; // stop once placements are known
+            return e->passName != "TrnNaiveAllocator"; // stop once placements are known
         };
         const Trace trace = runPipeline(input, options);
         QCOMPARE(calls, 3);
         QCOMPARE(trace.entries.size(), size_t{3});
-        QCOMPARE(trace.entries.back().passName, std::string{"TrnNaiveAllocator"});
+        QCOMPARE(trace.entries.back()->passName, std::string{"TrnNaiveAllocator"});
         QVERIFY(!trace.failed()); // cancelled, not failed
         QVERIFY(trace.find("TileDispatch") == nullptr);
 
         // Cancelling at the input runs no pass at all.
         int inputCalls = 0;
-        options.onEntry = [&](const TraceEntry&) {
+        options.onEntry = [&](const TraceEntryRef&) {
             ++inputCalls;
             return false;
         };

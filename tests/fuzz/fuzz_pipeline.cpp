@@ -96,8 +96,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     if (!parsed.ok()) return 0;
     const auto trace = tirx::fuzz::lowerForFuzzing(parsed.module);
     for (const auto& entry : trace.entries) {
-        if (!entry.module || entry.failed) continue;
-        if (!tirx::parseModule(entry.text).ok()) std::abort(); // a pass's output does not parse back
+        if (!entry->module || entry->failed) continue;
+        if (!tirx::parseModule(entry->text).ok()) std::abort(); // a pass's output does not parse back
     }
     return 0;
 }

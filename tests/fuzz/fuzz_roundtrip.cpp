@@ -24,7 +24,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     const auto b = tirx::fuzz::lowerForFuzzing(second.module);
     if (a.entries.size() != b.entries.size()) std::abort();
     for (size_t i = 1; i < a.entries.size(); ++i) {
-        if (a.entries[i].text != b.entries[i].text) std::abort(); // a pass saw the two modules differently
+        if (a.entries[i]->text != b.entries[i]->text) std::abort(); // a pass saw the two modules differently
     }
     return 0;
 }

@@ -2,12 +2,14 @@
 #include "editor/editorcolors.h"
 #include "editor/findbar.h"
 #include "editor/indentfolding.h"
+#include "editor/tirxcompletion.h"
 
 #include <Qsci/qscilexer.h>
 
 #include <QLabel>
 #include <QLineEdit>
 #include <QToolButton>
+#include <QVBoxLayout>
 
 #include <QtTest>
 
@@ -122,6 +124,113 @@ private slots:
         QCOMPARE(index, 0);
     }
 
+    void enterAfterAnExactCompletionBreaksTheLine()
+    {
+        CodeEditor editor;
+        editor.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&editor));
+        editor.setFocus();
+        QTest::keyClicks(&editor, u"@T."_s);
+        QVERIFY(editor.SendScintilla(QsciScintillaBase::SCI_AUTOCACTIVE) != 0);
+        QTest::keyClicks(&editor, u"function"_s);
+        QTest::keyClick(&editor, Qt::Key_Return);
+        QTest::keyClicks(&editor, u"def main():"_s);
+        QCOMPARE(editor.text(), u"@T.function\ndef main():"_s);
+    }
+
+    void enterOnAPartialCompletionAcceptsIt()
+    {
+        CodeEditor editor;
+        editor.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&editor));
+        editor.setFocus();
+        QTest::keyClicks(&editor, u"T.trn.ti"_s);
+        QVERIFY(editor.SendScintilla(QsciScintillaBase::SCI_AUTOCACTIVE) != 0);
+        QTest::keyClick(&editor, Qt::Key_Return);
+        QCOMPARE(editor.text(), u"T.trn.tile"_s);
+    }
+
+    void indentsAfterABlockStartAndUnindentsOnBackspace()
+    {
+        CodeEditor editor;
+        editor.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&editor));
+        editor.setFocus();
+        QTest::keyClicks(&editor, u"def main():"_s);
+        QTest::keyClick(&editor, Qt::Key_Return);
+        QTest::keyClicks(&editor, u"for i in range(4):  # rows"_s);
+        QTest::keyClick(&editor, Qt::Key_Return);
+        QTest::keyClicks(&editor, u"x = i"_s);
+        QTest::keyClick(&editor, Qt::Key_Return);
+        // Not after a line that does not open a block; a ':' in a string does not count.
+        QTest::keyClicks(&editor, u"y = \"a:\""_s);
+        QTest::keyClick(&editor, Qt::Key_Return);
+        QCOMPARE(editor.text(),
+                 u"def main():\n    for i in range(4):  # rows\n        x = i\n        y = \"a:\"\n        "_s);
+        QTest::keyClick(&editor, Qt::Key_Backspace);
+        QTest::keyClicks(&editor, u"z"_s);
+        QCOMPARE(editor.text(4), u"    z"_s); // one level back, not one space
+    }
+
+    void togglesCommentsAtTheBlocksIndentation()
+    {
+        CodeEditor editor;
+        editor.setText(u"def main():\n    x = 1\n\n        y = 2\nz = 3\n"_s);
+        editor.setSelection(1, 2, 4, 0); // lines 2-4; the selection ends at the start of line 5
+        editor.toggleComment();
+        QCOMPARE(editor.text(), u"def main():\n    # x = 1\n\n    #     y = 2\nz = 3\n"_s);
+        editor.toggleComment();
+        QCOMPARE(editor.text(), u"def main():\n    x = 1\n\n        y = 2\nz = 3\n"_s);
+        editor.undo();
+        QCOMPARE(editor.text(), u"def main():\n    # x = 1\n\n    #     y = 2\nz = 3\n"_s); // one step each
+        editor.setCursorPosition(4, 0);
+        editor.toggleComment();
+        QCOMPARE(editor.text(4), u"# z = 3\n"_s);
+    }
+
+    void hoveringAMarkerShowsItsMessage()
+    {
+        CodeEditor editor;
+        editor.resize(600, 300);
+        editor.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&editor));
+        editor.setText(kKernel);
+        editor.setDiagnostics(
+            {tirx::Diagnostic{tirx::Diagnostic::Severity::Error, "bad store", tirx::Span{4, 9, 4, 10}}});
+        QCOMPARE(editor.diagnosticsOnLine(4), u"error: bad store"_s);
+        QVERIFY(editor.diagnosticsOnLine(3).isEmpty());
+        const long lineStart = editor.SendScintilla(QsciScintillaBase::SCI_POSITIONFROMLINE, 3);
+        const int y =
+            static_cast<int>(editor.SendScintilla(QsciScintillaBase::SCI_POINTYFROMPOSITION, 0, lineStart)) + 3;
+        // Over the marker margin Scintilla gives no position, only the point.
+        emit editor.SCN_DWELLSTART(-1, editor.marginWidth(0) + 4, y);
+        QVERIFY(editor.SendScintilla(QsciScintillaBase::SCI_CALLTIPACTIVE) != 0);
+        emit editor.SCN_DWELLEND(-1, 0, 0);
+        QVERIFY(editor.SendScintilla(QsciScintillaBase::SCI_CALLTIPACTIVE) == 0);
+        // Over the text right of the margins, nothing.
+        emit editor.SCN_DWELLSTART(-1, 500, y);
+        QVERIFY(editor.SendScintilla(QsciScintillaBase::SCI_CALLTIPACTIVE) == 0);
+    }
+
+    void aCallTipGoesWithItsParenthesis()
+    {
+        CodeEditor editor;
+        editor.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&editor));
+        editor.setFocus();
+        editor.setText(u"T.nki.activation"_s);
+        editor.SendScintilla(QsciScintillaBase::SCI_DOCUMENTEND);
+        QTest::keyClicks(&editor, u"("_s);
+        QVERIFY(editor.SendScintilla(QsciScintillaBase::SCI_CALLTIPACTIVE) != 0);
+        QTest::keyClicks(&editor, u"C"_s);
+        QVERIFY(editor.SendScintilla(QsciScintillaBase::SCI_CALLTIPACTIVE) != 0);
+        QTest::keyClick(&editor, Qt::Key_Backspace);
+        QTest::keyClick(&editor, Qt::Key_Backspace);
+        QCOMPARE(editor.text(), u"T.nki.activation"_s);
+        QVERIFY(editor.SendScintilla(QsciScintillaBase::SCI_CALLTIPACTIVE) == 0);
+        QCOMPARE(editor.SendScintilla(QsciScintillaBase::SCI_AUTOCGETMAXHEIGHT), long(TirxCompletion::kVisibleRows));
+    }
+
     void goToLineClamps()
     {
         CodeEditor editor;
@@ -208,6 +317,28 @@ private slots:
         QCOMPARE(editor.text().count(u"C["_s), 3);
         bar.close();
         QVERIFY(bar.isHidden());
+    }
+
+    void escapeInTheEditorClosesTheFindBar()
+    {
+        QWidget window;
+        auto* layout = new QVBoxLayout(&window);
+        auto* editor = new CodeEditor(&window);
+        auto* bar = new FindBar(editor, &window);
+        layout->addWidget(editor);
+        layout->addWidget(bar);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        editor->setText(kKernel);
+        bar->showFind();
+        QVERIFY(bar->isVisible());
+        editor->setFocus();
+        QTest::keyClicks(editor, u"T."_s); // a completion list takes the first Escape
+        QVERIFY(editor->SendScintilla(QsciScintillaBase::SCI_AUTOCACTIVE) != 0);
+        QTest::keyClick(editor, Qt::Key_Escape);
+        QVERIFY(bar->isVisible());
+        QTest::keyClick(editor, Qt::Key_Escape);
+        QVERIFY(!bar->isVisible());
     }
 
     void followsADarkPalette()

@@ -8,6 +8,8 @@
 #include "passes/passstepper.h"
 
 #include <QAction>
+#include <QClipboard>
+#include <QGuiApplication>
 #include <QPlainTextEdit>
 #include <QScrollBar>
 #include <QTextBlock>
@@ -40,6 +42,27 @@ class TestDiffView : public QObject {
     Q_OBJECT
 
 private slots:
+    void copyingTakesEverySelectedLine()
+    {
+        DiffView view;
+        view.setTexts(u"a"_s, "x = 1\ny = 2\nz = 3\n", u"b"_s, "x = 1\nw = 0\ny = 2\nz = 4\n");
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        DiffPane* pane = view.newPane();
+        QItemSelectionModel* selection = pane->selectionModel();
+        const DiffModel& model = *view.model();
+        for (int row = 0; row < model.rowCount(); ++row)
+            selection->select(model.index(row, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        QCOMPARE(pane->selectedText(), u"x = 1\nw = 0\ny = 2\nz = 4"_s);
+        // The old side skips the row it has no line in.
+        QCOMPARE(view.oldPane()->selectedText(), u"x = 1\ny = 2\nz = 3"_s);
+
+        QGuiApplication::clipboard()->clear();
+        pane->setFocus();
+        QTest::keySequence(pane, QKeySequence::Copy);
+        QCOMPARE(QGuiApplication::clipboard()->text(), u"x = 1\nw = 0\ny = 2\nz = 4"_s);
+    }
+
     void steppingChangesTheDiff()
     {
         const auto trace = loweredTrace();
@@ -48,7 +71,8 @@ private slots:
         DiffView view;
         connect(&stepper, &PassStepper::currentEntryChanged, &view, [&](int entry) {
             const auto& entries = trace->entries;
-            view.setEntries(entries[static_cast<size_t>(std::max(0, entry - 1))], entries[static_cast<size_t>(entry)]);
+            view.setEntries(*entries[static_cast<size_t>(std::max(0, entry - 1))],
+                            *entries[static_cast<size_t>(entry)]);
         });
         stepper.setPreset(u"none"_s);
         stepper.setTrace(trace);
@@ -142,7 +166,7 @@ private slots:
         view.show();
         QVERIFY(QTest::qWaitForWindowActive(&view));
         view.setFolding(false);
-        view.setEntries(trace->entries[0], trace->entries[1]);
+        view.setEntries(*trace->entries[0], *trace->entries[1]);
         DiffModel* model = view.model();
 
         // IR -> source: the user selects the store the guard used to wrap.
@@ -177,7 +201,7 @@ private slots:
         view.revealSourceLine(2);
         QVERIFY(view.selectedRows().isEmpty());
         // Plain texts carry no map.
-        view.setTexts(u"a"_s, trace->entries[0].text, u"b"_s, trace->entries[1].text);
+        view.setTexts(u"a"_s, trace->entries[0]->text, u"b"_s, trace->entries[1]->text);
         view.revealSourceLine(11);
         QVERIFY(view.selectedRows().isEmpty());
     }

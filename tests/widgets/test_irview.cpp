@@ -33,9 +33,9 @@ private slots:
         const auto trace = loweredTrace();
         QVERIFY(trace && trace->entries.size() == 2);
         IrView view;
-        view.setEntry(trace->entries[1]);
+        view.setEntry(*trace->entries[1]);
         QVERIFY(view.title().contains(u"StmtSimplify"_s));
-        QCOMPARE(view.editor()->text(), QString::fromStdString(trace->entries[1].text));
+        QCOMPARE(view.editor()->text(), QString::fromStdString(trace->entries[1]->text));
         QVERIFY(view.editor()->isReadOnly());
         view.clear();
         QVERIFY(view.editor()->text().isEmpty());
@@ -49,7 +49,7 @@ private slots:
         view.resize(600, 400);
         view.show(); // the editor reports cursor moves as it updates its display
         QVERIFY(QTest::qWaitForWindowExposed(&view));
-        view.setEntry(trace->entries[1]);
+        view.setEntry(*trace->entries[1]);
         const QString text = view.editor()->text();
         const int store = lineReading(text, u"W[p, f] = T.float32(1.0)"_s);
         const int guard = lineReading(text, u"if f < j * 128:"_s);
@@ -83,10 +83,10 @@ private slots:
     {
         const auto trace = loweredTrace();
         QVERIFY(trace);
-        tirx::TraceEntry entry = trace->entries[1];
+        tirx::TraceEntry entry = *trace->entries[1];
         entry.text += "# edited\n";
         QVERIFY(sourceMapOf(entry).lineSpans.empty());
-        QVERIFY(!sourceMapOf(trace->entries[1]).lineSpans.empty());
+        QVERIFY(!sourceMapOf(*trace->entries[1]).lineSpans.empty());
     }
 
     void readsWellOnADarkPalette()
@@ -99,7 +99,7 @@ private slots:
         dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
         dark.setColor(QPalette::Text, QColor(0xe0, 0xe0, 0xe0));
         view.setPalette(dark);
-        view.setEntry(trace->entries[1]);
+        view.setEntry(*trace->entries[1]);
         QsciLexer* lexer = view.editor()->lexer();
         QVERIFY(lexer);
         // The editor's dark scheme, style for style.

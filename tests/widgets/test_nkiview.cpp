@@ -3,9 +3,7 @@
 
 #include "nki/nkiview.h"
 
-#include "analysis/verify.h"
-#include "script/parser.h"
-#include "transform/registry.h"
+#include "driver/lower.h"
 
 #include <QComboBox>
 #include <QFile>
@@ -36,12 +34,11 @@ def k(A: T.Tensor((128, 512), "float32"), B: T.Tensor((128, 512), "float32")):
 
 std::shared_ptr<const tirx::Trace> lowered(const char* source)
 {
-    const tirx::ParseResult parsed = tirx::parseModule(source);
-    if (!parsed.ok()) return nullptr;
-    tirx::PipelineOptions options;
-    for (auto name : tirx::findPreset("trn")->passes) options.passes.emplace_back(name);
-    options.context.target = tirx::findTarget("aws/trn1/trn1.2xlarge");
-    return std::make_shared<const tirx::Trace>(tirx::runPipeline(parsed.module, options));
+    tirx::LowerRequest request;
+    request.source = source;
+    request.preset = "trn";
+    request.targetOverride = "aws/trn1/trn1.2xlarge";
+    return tirx::lower(request).trace;
 }
 
 int lineContaining(const QString& text, const QString& needle)

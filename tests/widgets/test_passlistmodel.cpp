@@ -1,6 +1,10 @@
 #include "passes/passfiltermodel.h"
 #include "passes/passlistmodel.h"
 #include "passes/passstepper.h"
+#include "passes/targetselector.h"
+
+#include "target/target.h"
+#include "transform/registry.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
@@ -11,7 +15,7 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-tirx::TraceEntry entry(std::string name, bool changed, std::vector<tirx::Diagnostic> diagnostics = {})
+tirx::TraceEntry makeEntry(std::string name, bool changed, std::vector<tirx::Diagnostic> diagnostics = {})
 {
     tirx::TraceEntry e;
     e.passName = std::move(name);
@@ -20,6 +24,11 @@ tirx::TraceEntry entry(std::string name, bool changed, std::vector<tirx::Diagnos
     e.microseconds = 12;
     e.diagnostics = std::move(diagnostics);
     return e;
+}
+
+tirx::TraceEntryRef entry(std::string name, bool changed, std::vector<tirx::Diagnostic> diagnostics = {})
+{
+    return std::make_shared<const tirx::TraceEntry>(makeEntry(std::move(name), changed, std::move(diagnostics)));
 }
 
 std::shared_ptr<const tirx::Trace> makeTrace()
@@ -84,6 +93,44 @@ private slots:
         QCOMPARE(model.rowOf(u"Nope"_s), -1);
     }
 
+    void skippedAndRepeatedPassesAreToldApart()
+    {
+        auto trace = std::make_shared<tirx::Trace>();
+        trace->pipeline = "custom";
+        trace->entries.push_back(entry("input", false));
+        trace->entries.push_back(entry("StmtSimplify", true));
+        trace->entries.push_back(entry("AnnotateEntryFunc", false));
+        trace->entries.push_back(entry("StmtSimplify", false));
+        PassListModel model;
+        model.setPipeline({u"StmtSimplify"_s, u"AnnotateEntryFunc"_s, u"StmtSimplify"_s});
+        model.setTrace(trace);
+        QCOMPARE(model.status(1), PassListModel::Status::Changed);
+        QCOMPARE(model.status(2), PassListModel::Status::Skipped); // the registry has no run for it
+        QCOMPARE(model.status(3), PassListModel::Status::Unchanged);
+        QCOMPARE(model.index(2).data().toString(), u"AnnotateEntryFunc  ·  skipped"_s);
+        QVERIFY(model.index(2).data(Qt::FontRole).value<QFont>().italic());
+        QVERIFY(model.index(2).data(Qt::ToolTipRole).toString().contains(u"skipped by the explorer"_s));
+        // The tool tip opens with the registry's one-line description.
+        const tirx::PassInfo* simplify = tirx::findPass("StmtSimplify");
+        QVERIFY(model.index(1)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .startsWith(u"StmtSimplify: "_s + QString::fromUtf8(simplify->description.data())));
+        QCOMPARE(model.index(3).data(PassListModel::LabelRole).toString(), u"StmtSimplify #2"_s);
+        QCOMPARE(model.index(3).data(PassListModel::NameRole).toString(), u"StmtSimplify"_s);
+        QCOMPARE(model.rowOf(u"StmtSimplify #2"_s), 3);
+        QCOMPARE(model.rowOf(u"StmtSimplify"_s), 1);
+
+        PassStepper stepper;
+        stepper.setPreset(u"none"_s); // the rows are the Trace's entries
+        stepper.setTrace(trace);
+        QVERIFY(stepper.selectPass(u"StmtSimplify #2"_s));
+        stepper.setTrace(trace);
+        QCOMPARE(stepper.currentEntry(), 3); // the second run stays chosen
+        stepper.setHideUnchanged(true);
+        QCOMPARE(stepper.filterModel()->rowCount(), 2); // input and the pass that changed
+    }
+
     void hideUnchangedFiltersRows()
     {
         PassListModel model;
@@ -128,6 +175,118 @@ private slots:
         stepper.setTrace(makeTrace());
         QCOMPARE(stepper.currentEntry(), 2);
         QCOMPARE(stepper.view()->currentIndex().data(PassListModel::NameRole).toString(), u"TrnNaiveAllocator"_s);
+    }
+
+    void steppingHighlightsOnlyTheCurrentPass()
+    {
+        PassStepper stepper;
+        stepper.setTrace(makeTrace());
+        QItemSelectionModel* selection = stepper.view()->selectionModel();
+        // The view repaints the rows these signals name: a step that does not
+        // tell it about the row it leaves leaves that row painted blue.
+        QSignalSpy changes(selection, &QItemSelectionModel::selectionChanged);
+        QVERIFY(stepper.selectPass(u"input"_s));
+        for (int step = 0; step < 4; ++step) {
+            const int before = stepper.currentEntry();
+            changes.clear();
+            stepper.stepForward();
+            QCOMPARE(stepper.currentEntry(), before + 1);
+            const QModelIndexList selected = selection->selectedRows();
+            QCOMPARE(selected.size(), 1);
+            QCOMPARE(selected.front().data(PassListModel::EntryRole).toInt(), before + 1);
+            QCOMPARE(stepper.view()->currentIndex().data(PassListModel::EntryRole).toInt(), before + 1);
+            QCOMPARE(changes.size(), 1);
+            const auto deselected = changes.front().at(1).value<QItemSelection>();
+            QCOMPARE(deselected.indexes().size(), 1);
+            QCOMPARE(deselected.indexes().front().data(PassListModel::EntryRole).toInt(), before);
+        }
+    }
+
+    void filtersPassesByName()
+    {
+        PassStepper stepper;
+        stepper.setTrace(makeTrace());
+        QCOMPARE(stepper.currentEntry(), 4); // LowerTrainiumLayout
+        stepper.setNameFilter(u"ALLOC"_s);
+        QStringList shown;
+        for (int row = 0; row < stepper.filterModel()->rowCount(); ++row)
+            shown << stepper.filterModel()->index(row, 0).data(PassListModel::NameRole).toString();
+        QCOMPARE(shown, (QStringList{u"input"_s, u"TrnPrivateTensorAlloc"_s, u"TrnNaiveAllocator"_s}));
+        // The shown pass was filtered out: the nearest shown one before it.
+        QCOMPARE(stepper.currentEntry(), 2);
+        stepper.stepBack();
+        QCOMPARE(stepper.currentEntry(), 1);
+        stepper.setNameFilter(QString());
+        QCOMPARE(stepper.filterModel()->rowCount(), 5);
+    }
+
+    void theDiffCanStartFromAnyPass()
+    {
+        PassStepper stepper;
+        stepper.setTrace(makeTrace());
+        QCOMPARE(stepper.baseEntryFor(4), 3);
+        QCOMPARE(stepper.baseEntryFor(0), 0);
+        QSignalSpy spy(&stepper, &PassStepper::basePassChanged);
+        stepper.setBasePass(u"TrnPrivateTensorAlloc"_s);
+        QCOMPARE(spy.size(), 1);
+        QCOMPARE(stepper.baseEntryFor(4), 1);
+        QCOMPARE(stepper.baseEntryFor(1), 0); // not a diff of a pass against itself
+        // A base that did not run in this Trace falls back to the previous pass.
+        stepper.setTrace(traceWithoutTileDispatch());
+        stepper.setBasePass(u"TileDispatch"_s);
+        QCOMPARE(stepper.baseEntryFor(3), 2);
+        stepper.setBasePass(QString());
+        QCOMPARE(spy.size(), 3);
+    }
+
+    void landsOnTheFirstErrorOrTheLastChange()
+    {
+        PassListModel model;
+        model.setTrace(makeTrace());
+        QCOMPARE(model.defaultEntry(), 4); // LowerTrainiumLayout, the last that changed
+
+        auto unchangedTail = std::make_shared<tirx::Trace>(*makeTrace());
+        unchangedTail->entries.push_back(entry("StmtSimplify", false));
+        model.setTrace(unchangedTail);
+        QCOMPARE(model.defaultEntry(), 4); // not the unchanged pass after it
+
+        auto failing = std::make_shared<tirx::Trace>(*makeTrace());
+        failing->entries[1] = entry(failing->entries[1]->passName, failing->entries[1]->changed,
+                                    {tirx::Diagnostic{tirx::Diagnostic::Severity::Error, "too big", tirx::Span{}}});
+        model.setTrace(failing);
+        QCOMPARE(model.defaultEntry(), 1); // the first error, before any change
+
+        auto inputOnly = std::make_shared<tirx::Trace>();
+        inputOnly->entries.push_back(entry("input", false));
+        model.setTrace(inputOnly);
+        QCOMPARE(model.defaultEntry(), 0);
+        model.setTrace(nullptr);
+        QCOMPARE(model.defaultEntry(), -1);
+    }
+
+    void aChosenPassOutlivesTracesUntilForgotten()
+    {
+        PassStepper stepper;
+        // Partial Traces: until the user chooses, each lands on its default.
+        auto partial = std::make_shared<tirx::Trace>(*makeTrace());
+        partial->entries.resize(1);
+        stepper.setTrace(partial);
+        QCOMPARE(stepper.currentEntry(), 0);
+        partial = std::make_shared<tirx::Trace>(*makeTrace());
+        partial->entries.resize(3);
+        stepper.setTrace(partial);
+        QCOMPARE(stepper.currentEntry(), 2); // not stuck on "input"
+        QVERIFY(stepper.chosenPass().isEmpty());
+
+        QVERIFY(stepper.selectPass(u"TrnPrivateTensorAlloc"_s));
+        stepper.setTrace(makeTrace());
+        QCOMPARE(stepper.currentEntry(), 1);
+        QCOMPARE(stepper.chosenPass(), u"TrnPrivateTensorAlloc"_s);
+
+        stepper.forgetChoice();
+        QCOMPARE(stepper.currentEntry(), 4);
+        stepper.setTrace(makeTrace());
+        QCOMPARE(stepper.currentEntry(), 4);
     }
 
     void switchingAPassOffEmitsTheEnabledPasses()
@@ -175,18 +334,23 @@ private slots:
     {
         PassStepper stepper;
         QSignalSpy presets(&stepper, &PassStepper::presetChanged);
-        QSignalSpy targets(&stepper, &PassStepper::targetChanged);
+        TargetSelector* target = stepper.targetSelector();
+        QSignalSpy targets(target, &TargetSelector::overrideChanged);
         QSignalSpy passes(&stepper, &PassStepper::enabledPassesChanged);
         stepper.setPreset(u"trn"_s);
         stepper.setPreset(u"lower-tirx"_s);
         QCOMPARE(presets.last().at(0).toString(), u"lower-tirx"_s);
         QCOMPARE(stepper.enabledPasses(), kLowerTirx);
         QCOMPARE(stepper.model()->rowCount(), 5);
-        stepper.setTarget(u"explorer/trn2"_s);
+        QVERIFY(target->overrideTag().isEmpty()); // the module's own by default
+        target->setOverrideTag(u"explorer/trn2"_s);
         QCOMPARE(targets.size(), 1);
-        QCOMPARE(stepper.target(), u"explorer/trn2"_s);
-        stepper.setTarget(u"no/such/target"_s);
-        QCOMPARE(stepper.target(), u"explorer/trn2"_s);
+        QCOMPARE(target->overrideTag(), u"explorer/trn2"_s);
+        target->setOverrideTag(u"no/such/target"_s);
+        QCOMPARE(target->overrideTag(), u"explorer/trn2"_s);
+        target->setOverrideTag(QString());
+        QCOMPARE(targets.size(), 2);
+        QVERIFY(targets.last().at(0).toString().isEmpty());
 
         stepper.model()->setPassEnabled(u"TrnNaiveAllocator"_s, false);
         QCOMPARE(passes.size(), 1);
@@ -195,6 +359,31 @@ private slots:
         stepper.setPreset(u"trn"_s);
         QVERIFY(stepper.enabledPasses().contains(u"TrnNaiveAllocator"_s));
         QVERIFY(stepper.enabledPasses().contains(u"StmtSimplify"_s));
+    }
+
+    void theTargetShownIsTheOneTheTraceUsed()
+    {
+        PassStepper stepper;
+        TargetSelector* target = stepper.targetSelector();
+        QCOMPARE(target->itemText(0), u"Module's target"_s);
+        auto trace = std::make_shared<tirx::Trace>(*makeTrace());
+        trace->targetTag = "explorer/trn2";
+        stepper.setTrace(trace);
+        QCOMPARE(target->itemText(0), u"Module: explorer/trn2"_s);
+        const tirx::Target* trn2 = tirx::findTarget("explorer/trn2");
+        QVERIFY(trn2);
+        QCOMPARE(stepper.capacityText(),
+                 u"SBUF %1 KiB per partition · PSUM %2 banks of %3 KiB"_s.arg(trn2->maxSbufBytesPerPartition / 1024)
+                     .arg(trn2->psumBanks)
+                     .arg(trn2->psumBankBytes / 1024));
+        trace = std::make_shared<tirx::Trace>(*makeTrace());
+        trace->targetTag = "aws/trn1/trn1.2xlarge";
+        stepper.setTrace(trace);
+        QCOMPARE(stepper.capacityText(), u"SBUF 192 KiB per partition · PSUM 8 banks of 2 KiB"_s);
+        // With an override the first item no longer claims to know the module's.
+        target->setOverrideTag(u"explorer/trn3"_s);
+        QCOMPARE(target->itemText(0), u"Module's target"_s);
+        QVERIFY(target->currentText().contains(u"explorer/trn3"_s));
     }
 
     void steppingSkipsPassesThatDidNotRun()

@@ -1,5 +1,7 @@
 #include "diff/diffmodel.h"
 
+#include "fromstd.h"
+
 #include "diff/diffcolors.h"
 
 #include <QGuiApplication>
@@ -8,8 +10,6 @@
 #include <algorithm>
 
 namespace {
-
-QString fromStd(std::string_view text) { return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())); }
 
 bool isChange(DiffModel::Kind kind) { return kind != DiffModel::Kind::Same && kind != DiffModel::Kind::Fold; }
 

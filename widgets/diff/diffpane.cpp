@@ -3,8 +3,13 @@
 #include "diff/difflinedelegate.h"
 #include "diff/diffmodel.h"
 
+#include <QClipboard>
+#include <QGuiApplication>
 #include <QHeaderView>
+#include <QKeyEvent>
 #include <QScrollBar>
+
+#include <algorithm>
 
 DiffPane::DiffPane(Side side, DiffModel* model, QWidget* parent) : QTableView(parent), m_side(side), m_model(model)
 {
@@ -56,6 +61,29 @@ void DiffPane::scrollTo(const QModelIndex& index, ScrollHint hint)
     const int x = horizontalScrollBar()->value();
     QTableView::scrollTo(index, hint);
     horizontalScrollBar()->setValue(x);
+}
+
+QString DiffPane::selectedText() const
+{
+    QList<int> rows;
+    for (const QModelIndex& index : selectionModel()->selectedRows(textColumn())) rows << index.row();
+    std::sort(rows.begin(), rows.end());
+    QStringList lines;
+    for (int row : rows) {
+        const int line = m_side == Side::Old ? m_model->oldLine(row) : m_model->newLine(row);
+        if (line > 0) lines << m_model->index(row, textColumn()).data().toString();
+    }
+    return lines.join(u'\n');
+}
+
+void DiffPane::keyPressEvent(QKeyEvent* event)
+{
+    if (event->matches(QKeySequence::Copy)) {
+        QGuiApplication::clipboard()->setText(selectedText());
+        event->accept();
+        return;
+    }
+    QTableView::keyPressEvent(event);
 }
 
 void DiffPane::resizeEvent(QResizeEvent* event)

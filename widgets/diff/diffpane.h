@@ -23,9 +23,14 @@ public:
     // Scrolls vertically only: a row is a whole line, and jumping sideways to
     // a cell would hide the line numbers.
     void scrollTo(const QModelIndex& index, ScrollHint hint = EnsureVisible) override;
+    // This side's lines of the selected rows, in order, one a line; rows
+    // with no line on this side (the other side's additions, folds) give none.
+    [[nodiscard]] QString selectedText() const;
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
+    // Copy takes the selected lines, not only the current cell.
+    void keyPressEvent(QKeyEvent* event) override;
 
 private:
     Side m_side;

@@ -1,5 +1,7 @@
 #include "diff/diffview.h"
 
+#include "fromstd.h"
+
 #include "diff/diffmodel.h"
 #include "diff/diffpane.h"
 #include "diff/unifieddiffhighlighter.h"
@@ -29,8 +31,6 @@ QFont codeFont()
     font.setFixedPitch(true);
     return font;
 }
-
-QString fromStd(std::string_view text) { return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())); }
 
 QToolButton* toolButton(QAction* action, QWidget* parent)
 {
@@ -184,6 +184,18 @@ void DiffView::clear()
     m_unified->clear();
     m_unifiedStale = false;
     updateActions();
+}
+
+void DiffView::setZoom(int steps)
+{
+    m_zoom = steps;
+    QFont font = codeFont();
+    font.setPointSize(std::max(4, font.pointSize() + steps));
+    for (DiffPane* pane : {m_oldPane, m_newPane}) {
+        pane->setFont(font);
+        pane->fitColumns();
+    }
+    m_unified->setFont(font);
 }
 
 bool DiffView::isUnified() const { return m_stack->currentWidget() == m_unified; }

@@ -43,6 +43,14 @@ public:
                   const std::string& newText);
     void clear();
 
+    // The passes the shown diff goes from and to.
+    [[nodiscard]] QString oldName() const { return m_oldName; }
+    [[nodiscard]] QString newName() const { return m_newName; }
+
+    // Text size `steps` points from the default, as the editor zooms.
+    void setZoom(int steps);
+    [[nodiscard]] int zoom() const { return m_zoom; }
+
     [[nodiscard]] bool isUnified() const;
     void setUnified(bool unified);
     [[nodiscard]] bool folding() const;
@@ -96,4 +104,5 @@ private:
     QString m_newName;
     bool m_unifiedStale = false; // m_unified does not show the current texts yet
     bool m_selecting = false;    // the selection moves on our behalf
+    int m_zoom = 0;
 };

@@ -1,5 +1,7 @@
 #include "editor/codeeditor.h"
 
+#include "fromstd.h"
+
 #include "editor/editorcolors.h"
 #include "editor/tirxcompletion.h"
 #include "editor/tirxlexer.h"
@@ -14,7 +16,6 @@
 using namespace Qt::StringLiterals;
 
 namespace {
-constexpr int kIndentWidth = 4;
 constexpr int kLineNumberMargin = 0;
 constexpr int kMarginPaddingPx = 12;
 constexpr int kDwellMs = 400;
@@ -62,6 +63,10 @@ CodeEditor::CodeEditor(QWidget* parent) : QsciScintilla(parent)
     connect(this, &QsciScintillaBase::SCN_ZOOM, this, &CodeEditor::updateLineNumberMargin);
     updateLineNumberMargin();
 
+    // Connected after QScintilla's own handler, which copies the indentation
+    // of the line above first.
+    connect(this, &QsciScintillaBase::SCN_CHARADDED, this, &CodeEditor::indentAfterBlockStart);
+
     setUpDiagnostics();
     indicatorDefine(QsciScintilla::StraightBoxIndicator, kFindIndicator);
     SendScintilla(SCI_INDICSETALPHA, kFindIndicator, 110);
@@ -93,6 +98,7 @@ void CodeEditor::applyColors(const EditorColors& colors)
     setIndicatorForegroundColor(colors.error, kErrorIndicator);
     setIndicatorForegroundColor(colors.warning, kWarningIndicator);
     setIndicatorForegroundColor(colors.findMatch, kFindIndicator);
+    setMarkerBackgroundColor(mixColors(colors.paper, colors.selection, 0.55), kSourceMarker);
     for (int marker : {kErrorMarker, kWarningMarker}) {
         const QColor& color = marker == kErrorMarker ? colors.error : colors.warning;
         setMarkerBackgroundColor(color, marker);
@@ -168,6 +174,7 @@ void CodeEditor::setUpDiagnostics()
     indicatorDefine(QsciScintilla::SquiggleIndicator, kWarningIndicator);
     markerDefine(QsciScintilla::Circle, kErrorMarker);
     markerDefine(QsciScintilla::Circle, kWarningMarker);
+    markerDefine(QsciScintilla::Background, kSourceMarker);
     setMarginType(kMarkerMargin, QsciScintilla::SymbolMargin);
     setMarginWidth(kMarkerMargin, 14);
     setMarginMarkerMask(kMarkerMargin, (1 << kErrorMarker) | (1 << kWarningMarker));
@@ -175,8 +182,15 @@ void CodeEditor::setUpDiagnostics()
 
     SendScintilla(SCI_SETMOUSEDWELLTIME, kDwellMs);
     connect(this, &QsciScintillaBase::SCN_DWELLSTART, this,
-            [this](int position, int, int) { showDiagnosticTip(position); });
+            [this](int position, int x, int y) { showDiagnosticTip(position, x, y); });
     connect(this, &QsciScintillaBase::SCN_DWELLEND, this, [this](int, int, int) { SendScintilla(SCI_CALLTIPCANCEL); });
+}
+
+void CodeEditor::markSourceLines(int first, int last)
+{
+    markerDeleteAll(kSourceMarker);
+    for (int line = std::max(first, 1); first > 0 && line <= std::min(last, lines()); ++line)
+        markerAdd(line - 1, kSourceMarker);
 }
 
 int CodeEditor::positionFromLineColumn(int line, int column) const
@@ -224,10 +238,8 @@ void CodeEditor::setDiagnostics(const std::vector<tirx::Diagnostic>& diagnostics
         SendScintilla(SCI_SETINDICATORCURRENT, error ? kErrorIndicator : kWarningIndicator);
         SendScintilla(SCI_INDICATORFILLRANGE, start, std::max(1, end - start));
         markerAdd(static_cast<int>(d.span.line) - 1, error ? kErrorMarker : kWarningMarker);
-        const std::string_view severity = tirx::severityName(d.severity);
-        m_shown.push_back({start, end,
-                           QString::fromUtf8(severity.data(), static_cast<qsizetype>(severity.size())) + u": "_s +
-                               QString::fromStdString(d.message)});
+        m_shown.push_back({static_cast<int>(d.span.line), start, end,
+                           fromStd(tirx::severityName(d.severity)) + u": "_s + fromStd(d.message)});
     }
 }
 
@@ -240,10 +252,29 @@ QString CodeEditor::diagnosticAt(int position) const
     return messages.join(u'\n');
 }
 
-void CodeEditor::showDiagnosticTip(int position)
+QString CodeEditor::diagnosticsOnLine(int line) const
 {
-    if (position < 0) return;
-    const QString text = diagnosticAt(position);
+    QStringList messages;
+    for (const Shown& shown : m_shown) {
+        if (shown.line == line) messages << shown.message;
+    }
+    return messages.join(u'\n');
+}
+
+void CodeEditor::showDiagnosticTip(int position, int x, int y)
+{
+    QString text;
+    if (position >= 0) {
+        text = diagnosticAt(position);
+    } else {
+        int margins = 0;
+        for (int margin = 0; margin <= kFoldMargin; ++margin) margins += marginWidth(margin);
+        if (x < 0 || x >= margins) return;
+        const int atLine = static_cast<int>(SendScintilla(SCI_POSITIONFROMPOINT, margins, y));
+        const int line = static_cast<int>(SendScintilla(SCI_LINEFROMPOSITION, atLine));
+        text = diagnosticsOnLine(line + 1);
+        position = static_cast<int>(SendScintilla(SCI_POSITIONFROMLINE, line));
+    }
     if (text.isEmpty()) return;
     SendScintilla(SCI_CALLTIPSHOW, static_cast<unsigned long>(position), text.toUtf8().constData());
 }

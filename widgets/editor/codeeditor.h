@@ -29,11 +29,15 @@ public:
     // line count and zoom; the margin is kept at this width.
     [[nodiscard]] int lineNumberMarginWidth() const;
 
+    // Spaces per indentation level, as TVMScript is written.
+    static constexpr int kIndentWidth = 4;
+
     // Indicator numbers and margin markers the diagnostics use.
     static constexpr int kErrorIndicator = 8;
     static constexpr int kWarningIndicator = 9;
     static constexpr int kErrorMarker = 0;
     static constexpr int kWarningMarker = 1;
+    static constexpr int kSourceMarker = 2;
     static constexpr int kMarkerMargin = 1;
     static constexpr int kFoldMargin = 2;
     static constexpr int kFindIndicator = 10;
@@ -57,6 +61,10 @@ public:
     // scrolling it into view.
     void goToLine(int line);
 
+    // Comments out the selected lines (or the caret's) with "# " at their
+    // common indentation, or uncomments them when all are comments; one undo step.
+    void toggleComment();
+
     // Replaces the whole text as one edit that Undo takes back (unlike
     // setText(), which forgets the history and the modified state).
     void replaceText(const QString& text);
@@ -75,6 +83,8 @@ public:
     void setDiagnostics(const std::vector<tirx::Diagnostic>& diagnostics);
     // The messages of the diagnostics covering byte `position`, one a line.
     [[nodiscard]] QString diagnosticAt(int position) const;
+    // The messages of the diagnostics marked on 1-based `line`, one a line.
+    [[nodiscard]] QString diagnosticsOnLine(int line) const;
     // Position of 1-based `line` and 1-based byte `column`, clamped to the
     // line; -1 for a line that does not exist.
     [[nodiscard]] int positionFromLineColumn(int line, int column) const;
@@ -83,8 +93,15 @@ public:
 
     [[nodiscard]] TirxCompletion* completion() const { return m_completion; }
 
+    // Tints 1-based lines [first, last]: the source of the line chosen in
+    // an IR view, visible while the focus stays there. 0 clears the tint.
+    void markSourceLines(int first, int last);
+
 protected:
     void changeEvent(QEvent* event) override;
+    // Enter on a completion that only repeats what was typed is a line
+    // break, not an acceptance that swallows the key.
+    void keyPressEvent(QKeyEvent* event) override;
 
 private:
     [[nodiscard]] TirxLexer* createLexer();
@@ -96,9 +113,20 @@ private:
     void updateLineNumberMargin();
     void updateScrollWidth();
     void setUpDiagnostics();
-    void showDiagnosticTip(int position);
+    // A hover over a squiggle shows its messages; over the margins, where
+    // Scintilla reports no position, the line's (the marker's) messages.
+    void showDiagnosticTip(int position, int x, int y);
+    // After a line break: one more indent level when the line above opens a
+    // block (ends in ':' before any comment).
+    void indentAfterBlockStart(int ch);
+    // Whether the open completion list's current item is exactly the word
+    // typed since the list opened.
+    [[nodiscard]] bool completionRepeatsTyped() const;
+    // The bytes of [start, end), without the NUL QsciScintilla::bytes() adds.
+    [[nodiscard]] QByteArray textBytes(int start, int end) const;
 
     struct Shown {
+        int line = 0; // 1-based
         int start = 0;
         int end = 0;
         QString message;

@@ -88,6 +88,7 @@ FindBar::FindBar(CodeEditor* editor, QWidget* parent)
     connect(m_find, &QLineEdit::textChanged, this, &FindBar::updateMatches);
     connect(m_find, &QLineEdit::returnPressed, this, &FindBar::findNext);
     m_find->installEventFilter(this);
+    m_editor->installEventFilter(this);
     connect(m_replace, &QLineEdit::returnPressed, this, &FindBar::replaceOne);
     connect(m_caseSensitive, &QToolButton::toggled, this, &FindBar::updateMatches);
     connect(m_wholeWord, &QToolButton::toggled, this, &FindBar::updateMatches);
@@ -196,6 +197,15 @@ void FindBar::keyPressEvent(QKeyEvent* event)
 
 bool FindBar::eventFilter(QObject* watched, QEvent* event)
 {
+    // Escape in the editor closes an open bar too, once no completion list
+    // or call tip is there for it to close first.
+    if (watched == m_editor && event->type() == QEvent::KeyPress && isVisible() &&
+        static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape &&
+        !m_editor->SendScintilla(QsciScintillaBase::SCI_AUTOCACTIVE) &&
+        !m_editor->SendScintilla(QsciScintillaBase::SCI_CALLTIPACTIVE)) {
+        close();
+        return true;
+    }
     // The line edit takes every Enter as returnPressed; Shift+Enter goes back.
     if (watched == m_find && event->type() == QEvent::KeyPress) {
         const auto* key = static_cast<QKeyEvent*>(event);

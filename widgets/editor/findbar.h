@@ -12,7 +12,7 @@ class QToolButton;
 
 // The find and replace strip under the editor: Ctrl+F opens it on the word
 // or selection at the caret, Enter and F3 find the next match, Shift+Enter
-// and Shift+F3 the previous one, Escape closes it. Every match is tinted
+// and Shift+F3 the previous one, Escape (in the bar or the editor) closes it. Every match is tinted
 // while it is open; the count says how many there are.
 class FindBar : public QWidget {
     Q_OBJECT

@@ -1,5 +1,7 @@
 #include "editor/tirxcompletion.h"
 
+#include "fromstd.h"
+
 #include "ir/callables.h"
 
 #include <Qsci/qsciscintilla.h>
@@ -21,7 +23,11 @@ TirxCompletion::TirxCompletion(QsciScintilla* editor) : QObject(editor), m_edito
 {
     m_editor->SendScintilla(QsciScintillaBase::SCI_AUTOCSETIGNORECASE, 1);
     m_editor->SendScintilla(QsciScintillaBase::SCI_AUTOCSETORDER, QsciScintillaBase::SC_ORDER_PERFORMSORT);
+    // Scintilla's five rows hide most of a namespace.
+    m_editor->SendScintilla(QsciScintillaBase::SCI_AUTOCSETMAXHEIGHT, kVisibleRows);
     connect(m_editor, &QsciScintillaBase::SCN_CHARADDED, this, &TirxCompletion::onCharAdded);
+    connect(m_editor, &QsciScintilla::textChanged, this, &TirxCompletion::dropStaleCallTip);
+    connect(m_editor, &QsciScintilla::cursorPositionChanged, this, &TirxCompletion::dropStaleCallTip);
 }
 
 QStringList TirxCompletion::completionsFor(const QString& prefix)
@@ -32,7 +38,7 @@ QStringList TirxCompletion::completionsFor(const QString& prefix)
         if (!c.replacedBy.empty() || !c.name.starts_with(p) || c.name.size() == p.size()) continue;
         std::string_view rest = c.name.substr(p.size());
         rest = rest.substr(0, rest.find('.'));
-        names << QString::fromUtf8(rest.data(), static_cast<qsizetype>(rest.size()));
+        names << fromStd(rest);
     }
     names.sort();
     names.removeDuplicates();
@@ -44,7 +50,7 @@ QString TirxCompletion::callTipFor(const QString& name)
     const tirx::Callable* c = tirx::findCallable(name.toStdString());
     if (!c) return {};
     QString tip = QString::fromStdString(tirx::signatureText(*c));
-    if (!c->doc.empty()) tip += u'\n' + QString::fromUtf8(c->doc.data(), static_cast<qsizetype>(c->doc.size()));
+    if (!c->doc.empty()) tip += u'\n' + fromStd(c->doc);
     return tip;
 }
 
@@ -85,4 +91,19 @@ void TirxCompletion::onCharAdded(int ch)
     if (tip.isEmpty()) return;
     m_editor->SendScintilla(QsciScintillaBase::SCI_CALLTIPSHOW, static_cast<unsigned long>(pos - 1),
                             tip.toUtf8().constData());
+    m_tipParen = pos - 1;
+}
+
+void TirxCompletion::dropStaleCallTip()
+{
+    if (m_tipParen < 0) return;
+    if (!m_editor->SendScintilla(QsciScintillaBase::SCI_CALLTIPACTIVE)) {
+        m_tipParen = -1;
+        return;
+    }
+    const int caret = static_cast<int>(m_editor->SendScintilla(QsciScintillaBase::SCI_GETCURRENTPOS));
+    const int paren = static_cast<int>(m_editor->SendScintilla(QsciScintillaBase::SCI_GETCHARAT, m_tipParen));
+    if (caret > m_tipParen && paren == '(') return;
+    m_editor->SendScintilla(QsciScintillaBase::SCI_CALLTIPCANCEL);
+    m_tipParen = -1;
 }

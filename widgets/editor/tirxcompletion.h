@@ -14,6 +14,9 @@ class TirxCompletion : public QObject {
 public:
     explicit TirxCompletion(QsciScintilla* editor);
 
+    // Rows the completion list shows before it scrolls.
+    static constexpr int kVisibleRows = 12;
+
     // The member names offered after `prefix` ("T.", "T.nki.", "T.trn.tile."):
     // each callable's next name segment, sorted, without old spellings.
     [[nodiscard]] static QStringList completionsFor(const QString& prefix);
@@ -25,8 +28,12 @@ public:
 
 private:
     void onCharAdded(int ch);
+    // A signature tip goes when the '(' it belongs to is deleted or the
+    // caret moves back before it.
+    void dropStaleCallTip();
     // The dotted name that ends at byte position `pos` ("T.nki.").
     [[nodiscard]] QString dottedNameBefore(int pos) const;
 
     QsciScintilla* m_editor;
+    int m_tipParen = -1; // byte position of the '(' our call tip is for; -1 for none
 };

@@ -90,8 +90,11 @@ void IrView::fitLineNumberMargin()
     // Room for the largest line number in the margin's font, plus padding so
     // the numbers do not touch the text.
     constexpr int kPaddingPx = 12;
+    constexpr int kTextGapPx = 6;
     const int digits = std::max(2, int(QString::number(m_editor->lines()).size()));
     m_editor->setMarginWidth(0, QFontMetrics(codeFont()).horizontalAdvance(QString(digits, u'9')) + kPaddingPx);
+    // The numbers sit right-aligned against the margin's edge: a gap before the text.
+    m_editor->SendScintilla(QsciScintillaBase::SCI_SETMARGINLEFT, 0, kTextGapPx);
 }
 
 void IrView::clear()

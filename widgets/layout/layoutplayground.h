@@ -1,6 +1,6 @@
 #pragma once
 
-#include "analysis/layout_playground.h"
+#include "script/layout_playground.h"
 
 #include <QWidget>
 

@@ -1,15 +1,18 @@
 #include "passes/passlistmodel.h"
 
+#include "fromstd.h"
+
+#include "transform/registry.h"
+
 #include <QApplication>
 #include <QColor>
 #include <QFont>
+#include <QHash>
 #include <QPalette>
 
 using namespace Qt::StringLiterals;
 
 namespace {
-
-QString fromStd(std::string_view text) { return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())); }
 
 QString formatTime(int64_t microseconds)
 {
@@ -84,17 +87,17 @@ void PassListModel::rebuild()
     const int entries = m_trace ? static_cast<int>(m_trace->entries.size()) : 0;
     if (entries == 0 && m_pipeline.isEmpty()) return;
     m_rows.push_back(
-        {entries > 0 ? fromStd(m_trace->entries.front().passName) : u"input"_s, entries > 0 ? 0 : -1, false});
+        {entries > 0 ? fromStd(m_trace->entries.front()->passName) : u"input"_s, {}, entries > 0 ? 0 : -1, false});
     std::vector<bool> shown(static_cast<size_t>(entries), false);
     if (entries > 0) shown[0] = true;
     // Each pipeline pass takes the next entry of its name; a pass switched
     // off or not reached has none.
     int next = 1;
     for (const QString& pass : m_pipeline) {
-        Row row{pass, -1, true};
+        Row row{pass, {}, -1, true};
         const std::string name = pass.toStdString();
         for (int e = next; e < entries; ++e) {
-            if (m_trace->entries[static_cast<size_t>(e)].passName == name) {
+            if (m_trace->entries[static_cast<size_t>(e)]->passName == name) {
                 row.entry = e;
                 shown[static_cast<size_t>(e)] = true;
                 next = e + 1;
@@ -107,7 +110,13 @@ void PassListModel::rebuild()
     // pipeline, or no pipeline at all) follow, so nothing that ran is hidden.
     for (int e = 1; e < entries; ++e) {
         if (!shown[static_cast<size_t>(e)])
-            m_rows.push_back({fromStd(m_trace->entries[static_cast<size_t>(e)].passName), e, false});
+            m_rows.push_back({fromStd(m_trace->entries[static_cast<size_t>(e)]->passName), {}, e, false});
+    }
+    // A pass that runs twice (StmtSimplify in "trn") is told apart by its run.
+    QHash<QString, int> runs;
+    for (Row& row : m_rows) {
+        const int run = ++runs[row.name];
+        row.label = run == 1 ? row.name : u"%1 #%2"_s.arg(row.name).arg(run);
     }
 }
 
@@ -125,6 +134,9 @@ int PassListModel::rowCount(const QModelIndex& parent) const
 
 int PassListModel::rowOf(const QString& passName) const
 {
+    for (size_t row = 0; row < m_rows.size(); ++row) {
+        if (m_rows[row].label == passName) return static_cast<int>(row);
+    }
     for (size_t row = 0; row < m_rows.size(); ++row) {
         if (m_rows[row].name == passName) return static_cast<int>(row);
     }
@@ -148,7 +160,7 @@ int PassListModel::rowOfEntry(int entry) const
 const tirx::TraceEntry* PassListModel::entryAt(int row) const
 {
     const int entry = entryOf(row);
-    return entry >= 0 ? &m_trace->entries[static_cast<size_t>(entry)] : nullptr;
+    return entry >= 0 ? m_trace->entries[static_cast<size_t>(entry)].get() : nullptr;
 }
 
 PassListModel::Status PassListModel::status(int row) const
@@ -164,7 +176,26 @@ PassListModel::Status PassListModel::status(int row) const
     }
     if (entry->failed) return Status::Error;
     if (warning) return Status::Warning;
+    if (row > 0) {
+        const tirx::PassInfo* info = tirx::findPass(r.name.toStdString());
+        if (info && !info->run) return Status::Skipped;
+    }
     return entry->changed ? Status::Changed : Status::Unchanged;
+}
+
+int PassListModel::defaultEntry() const
+{
+    int changed = -1;
+    int last = -1;
+    for (int row = 0; row < rowCount(); ++row) {
+        const int entry = entryOf(row);
+        if (entry < 0) continue;
+        const Status s = status(row);
+        if (s == Status::Error) return entry;
+        if (s == Status::Changed || (s == Status::Warning && entryAt(row)->changed)) changed = entry;
+        last = entry;
+    }
+    return changed >= 0 ? changed : last;
 }
 
 QString PassListModel::toolTip(int row) const
@@ -175,6 +206,7 @@ QString PassListModel::toolTip(int row) const
     case Status::Off: return tr("%1 is switched off; check it to run it again").arg(r.name);
     case Status::NotRun:
         return tr("%1 did not run: an earlier pass failed, or the passes are being lowered").arg(r.name);
+    case Status::Skipped:
     case Status::Unchanged:
     case Status::Changed:
     case Status::Warning:
@@ -182,8 +214,13 @@ QString PassListModel::toolTip(int row) const
     }
     if (!entry) return r.name;
     QStringList lines;
-    lines << r.name + u" — "_s + formatTime(entry->microseconds);
-    if (row > 0) lines << (entry->changed ? tr("changed the module") : tr("left the module unchanged"));
+    const tirx::PassInfo* info = row > 0 ? tirx::findPass(r.name.toStdString()) : nullptr;
+    lines << (info ? r.label + u": "_s + fromStd(info->description) : r.label);
+    if (status(row) == Status::Skipped)
+        lines << tr("skipped by the explorer: %1").arg(fromStd(info->notApplicable));
+    else if (row > 0)
+        lines << (entry->changed ? tr("changed the module in %1").arg(formatTime(entry->microseconds))
+                                 : tr("left the module unchanged (%1)").arg(formatTime(entry->microseconds)));
     for (const tirx::Diagnostic& d : entry->diagnostics) {
         QString line = fromStd(tirx::severityName(d.severity)) + u": "_s + QString::fromStdString(d.message);
         if (d.span.valid()) line = u"%1:%2: "_s.arg(d.span.line).arg(d.span.column) + line;
@@ -201,17 +238,19 @@ QVariant PassListModel::data(const QModelIndex& index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         switch (status(row)) {
-        case Status::Off: return QString(r.name + u"  ·  "_s + tr("off"));
-        case Status::NotRun: return QString(r.name + u"  ·  "_s + tr("not run"));
+        case Status::Off: return QString(r.label + u"  ·  "_s + tr("off"));
+        case Status::NotRun: return QString(r.label + u"  ·  "_s + tr("not run"));
+        case Status::Skipped: return QString(r.label + u"  ·  "_s + tr("skipped"));
         case Status::Unchanged:
         case Status::Changed:
         case Status::Warning:
         case Status::Error: break;
         }
-        if (!entry) return r.name;
-        return QString((row == 0 ? r.name : r.name + u"  ·  "_s + formatTime(entry->microseconds)) +
+        if (!entry) return r.label;
+        return QString((row == 0 ? r.label : r.label + u"  ·  "_s + formatTime(entry->microseconds)) +
                        diagnosticSummary(*entry));
     case NameRole: return r.name;
+    case LabelRole: return r.label;
     case StatusRole: return QVariant::fromValue(status(row));
     case MicrosecondsRole: return QVariant::fromValue<qint64>(entry ? entry->microseconds : 0);
     case EntryRole: return r.entry;
@@ -232,10 +271,11 @@ QVariant PassListModel::data(const QModelIndex& index, int role) const
     }
     case Qt::FontRole: {
         const Status s = status(row);
-        if (s != Status::Changed && s != Status::Off) return {};
+        if (s != Status::Changed && s != Status::Off && s != Status::Skipped) return {};
         QFont font;
         font.setBold(s == Status::Changed);
         font.setStrikeOut(s == Status::Off);
+        font.setItalic(s == Status::Skipped);
         return font;
     }
     default: return {};
@@ -270,5 +310,6 @@ QHash<int, QByteArray> PassListModel::roleNames() const
     names.insert(StatusRole, "status");
     names.insert(MicrosecondsRole, "microseconds");
     names.insert(EntryRole, "entry");
+    names.insert(LabelRole, "label");
     return names;
 }

@@ -19,7 +19,9 @@ class PassListModel : public QAbstractListModel {
     Q_OBJECT
 
 public:
-    enum class Status { Unchanged, Changed, Warning, Error, Off, NotRun };
+    // Skipped: the explorer does not implement the pass (the registry has no
+    // run function), which is not the same as running and changing nothing.
+    enum class Status { Unchanged, Changed, Warning, Error, Off, NotRun, Skipped };
     Q_ENUM(Status)
 
     enum Role {
@@ -27,6 +29,7 @@ public:
         StatusRole,                  // Status
         MicrosecondsRole,            // qint64
         EntryRole,                   // int: index into the Trace, -1 when the pass did not run
+        LabelRole,                   // QString: the name, with " #2" on a second run of the same pass
     };
 
     explicit PassListModel(QObject* parent = nullptr);
@@ -44,12 +47,17 @@ public:
     void setStale(bool stale);
     [[nodiscard]] bool isStale() const { return m_stale; }
 
-    // Row of the pass named `passName`, or -1.
+    // Row of the pass labelled `passName` (see LabelRole), else the first
+    // of that name, or -1.
     [[nodiscard]] int rowOf(const QString& passName) const;
     // Trace entry shown by `row`, or -1; and the row showing `entry`, or -1.
     [[nodiscard]] int entryOf(int row) const;
     [[nodiscard]] int rowOfEntry(int entry) const;
     [[nodiscard]] Status status(int row) const;
+    // The entry to show when nobody chose one: the first pass with an error,
+    // else the last pass that changed the module, else the last entry; -1
+    // without entries.
+    [[nodiscard]] int defaultEntry() const;
 
     [[nodiscard]] int rowCount(const QModelIndex& parent = {}) const override;
     [[nodiscard]] QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
@@ -64,6 +72,7 @@ signals:
 private:
     struct Row {
         QString name;
+        QString label;
         int entry = -1;
         bool inPipeline = false; // has a check box
     };

@@ -1,7 +1,10 @@
 #include "passes/passstepper.h"
 
+#include "fromstd.h"
+
 #include "passes/passfiltermodel.h"
 #include "passes/passlistmodel.h"
+#include "passes/targetselector.h"
 
 #include "target/target.h"
 #include "transform/registry.h"
@@ -12,21 +15,21 @@
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListView>
+#include <QMenu>
+#include <QScopedValueRollback>
 #include <QToolButton>
 #include <QVBoxLayout>
 
 using namespace Qt::StringLiterals;
 
-namespace {
-QString fromStd(std::string_view text) { return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())); }
-} // namespace
-
 PassStepper::PassStepper(QWidget* parent)
     : QWidget(parent), m_model(new PassListModel(this)), m_filter(new PassFilterModel(this)),
-      m_view(new QListView(this)), m_preset(new QComboBox(this)), m_target(new QComboBox(this)),
-      m_hideUnchanged(new QCheckBox(tr("Hide unchanged"), this)), m_back(new QToolButton(this)),
-      m_forward(new QToolButton(this)), m_stale(new QLabel(tr("Showing the last module that parsed"), this))
+      m_view(new QListView(this)), m_preset(new QComboBox(this)), m_target(new TargetSelector(this)),
+      m_capacity(new QLabel(this)), m_hideUnchanged(new QCheckBox(tr("Hide unchanged"), this)),
+      m_nameFilter(new QLineEdit(this)), m_back(new QToolButton(this)), m_forward(new QToolButton(this)),
+      m_stale(new QLabel(tr("Showing the last module that parsed"), this))
 {
     m_filter->setSourceModel(m_model);
     m_view->setModel(m_filter);
@@ -39,12 +42,6 @@ PassStepper::PassStepper(QWidget* parent)
         m_preset->setItemData(m_preset->count() - 1, fromStd(preset.description), Qt::ToolTipRole);
     }
     m_preset->setToolTip(tr("Pipeline preset"));
-    for (const tirx::Target& target : tirx::targets()) {
-        m_target->addItem(fromStd(target.tag), fromStd(target.tag));
-        m_target->setItemData(m_target->count() - 1, fromStd(target.description), Qt::ToolTipRole);
-    }
-    m_target->setToolTip(tr("Target, when the module names none"));
-    m_target->setCurrentIndex(m_target->findData(fromStd(tirx::defaultTarget().tag)));
     m_view->installEventFilter(this);
 
     auto* back = new QAction(tr("Previous Pass"), this);
@@ -63,8 +60,11 @@ PassStepper::PassStepper(QWidget* parent)
     m_forward->setArrowType(Qt::RightArrow);
     m_back->setAutoRaise(true);
     m_forward->setAutoRaise(true);
-    m_back->setToolButtonStyle(Qt::ToolButtonIconOnly);
-    m_forward->setToolButtonStyle(Qt::ToolButtonIconOnly);
+    // Arrows alone do not say what they step through.
+    back->setIconText(tr("Prev"));
+    forward->setIconText(tr("Next"));
+    m_back->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_forward->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
 
     m_stale->setWordWrap(true);
     // The stale note in the palette's link colour: readable on light and dark alike.
@@ -80,40 +80,48 @@ PassStepper::PassStepper(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(bar);
-    layout->addWidget(m_hideUnchanged);
+    auto* options = new QHBoxLayout;
+    options->setContentsMargins(0, 0, 0, 0);
+    options->addWidget(m_hideUnchanged);
+    options->addStretch(1);
+    options->addWidget(m_capacity);
+    layout->addLayout(options);
+    layout->addWidget(m_nameFilter);
     layout->addWidget(m_stale);
     layout->addWidget(m_view, 1);
 
     connect(back, &QAction::triggered, this, &PassStepper::stepBack);
     connect(forward, &QAction::triggered, this, &PassStepper::stepForward);
     connect(m_hideUnchanged, &QCheckBox::toggled, this, &PassStepper::setHideUnchanged);
+    m_nameFilter->setPlaceholderText(tr("Filter passes by name"));
+    m_nameFilter->setClearButtonEnabled(true);
+    connect(m_nameFilter, &QLineEdit::textChanged, this, &PassStepper::setNameFilter);
     connect(m_preset, &QComboBox::currentIndexChanged, this, [this] {
         applyPreset();
         emit presetChanged(m_preset->currentData().toString());
     });
-    connect(m_target, &QComboBox::currentIndexChanged, this,
-            [this] { emit targetChanged(m_target->currentData().toString()); });
     connect(m_model, &PassListModel::enabledPassesChanged, this, &PassStepper::enabledPassesChanged);
     applyPreset();
     connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this, &PassStepper::onViewCurrentChanged);
+    m_view->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_view, &QListView::customContextMenuRequested, this, &PassStepper::showContextMenu);
     updateButtons();
 }
 
 void PassStepper::setTrace(std::shared_ptr<const tirx::Trace> trace)
 {
-    const QString previous = m_currentName;
-    const int previousEntry = m_current;
-    const int entries = trace ? static_cast<int>(trace->entries.size()) : 0;
+    showTarget(trace ? tirx::findTarget(trace->targetTag) : nullptr);
     {
-        const QSignalBlocker blocker(m_view->selectionModel());
+        const QScopedValueRollback guard(m_selecting, true);
         m_model->setTrace(std::move(trace));
     }
     m_current = -1;
-    int entry = previous.isEmpty() ? -1 : m_model->entryOf(m_model->rowOf(previous));
-    if (entry < 0 && entries > 0) entry = previousEntry >= 0 ? std::min(previousEntry, entries - 1) : entries - 1;
+    int entry = m_chosenName.isEmpty() ? -1 : m_model->entryOf(m_model->rowOf(m_chosenName));
+    if (entry < 0) entry = m_model->defaultEntry();
     setCurrentEntry(entry);
-    // The same index may now hold a different module: always tell the views.
-    if (m_current == entry && entry >= 0) emit currentEntryChanged(m_current);
+    // The same index may now hold a different module, or there is none any
+    // more: always tell the views.
+    if (m_current == entry) emit currentEntryChanged(m_current);
     updateButtons();
 }
 
@@ -142,7 +150,9 @@ void PassStepper::selectVisible(int entry)
 {
     const int row = m_model->rowOfEntry(entry);
     const QModelIndex index = row < 0 ? QModelIndex() : m_filter->mapFromSource(m_model->index(row));
-    const QSignalBlocker blocker(m_view->selectionModel());
+    // The selection model's signals must reach the view, which repaints the
+    // rows they name; the guard only keeps our own handler out.
+    const QScopedValueRollback guard(m_selecting, true);
     if (!index.isValid()) {
         m_view->selectionModel()->clear();
         return;
@@ -156,7 +166,7 @@ void PassStepper::setCurrentEntry(int entry)
     if (entry < -1 || (entry >= 0 && m_model->rowOfEntry(entry) < 0)) return;
     selectVisible(entry);
     m_currentName =
-        entry >= 0 ? m_model->index(m_model->rowOfEntry(entry)).data(PassListModel::NameRole).toString() : QString();
+        entry >= 0 ? m_model->index(m_model->rowOfEntry(entry)).data(PassListModel::LabelRole).toString() : QString();
     if (entry != m_current) {
         m_current = entry;
         emit currentEntryChanged(entry);
@@ -168,29 +178,71 @@ bool PassStepper::selectPass(const QString& passName)
 {
     const int entry = m_model->entryOf(m_model->rowOf(passName));
     if (entry < 0) return false;
-    setCurrentEntry(entry);
+    choose(entry);
     return true;
+}
+
+void PassStepper::choose(int entry)
+{
+    setCurrentEntry(entry);
+    m_chosenName = m_currentName;
+}
+
+void PassStepper::forgetChoice()
+{
+    m_chosenName.clear();
+    const int entry = m_model->defaultEntry();
+    if (entry >= 0) setCurrentEntry(entry);
+}
+
+void PassStepper::setBasePass(const QString& passName)
+{
+    if (passName == m_baseName) return;
+    m_baseName = passName;
+    emit basePassChanged(passName);
+}
+
+int PassStepper::baseEntryFor(int entry) const
+{
+    const int base = m_baseName.isEmpty() ? -1 : m_model->entryOf(m_model->rowOf(m_baseName));
+    if (base >= 0 && base != entry) return base;
+    return std::max(0, entry - 1);
+}
+
+void PassStepper::showContextMenu(const QPoint& position)
+{
+    const QModelIndex index = m_filter->mapToSource(m_view->indexAt(position));
+    const QString name = index.data(PassListModel::LabelRole).toString();
+    QMenu menu(this);
+    QAction* from = menu.addAction(tr("Diff From %1").arg(name));
+    from->setEnabled(index.isValid() && m_model->entryOf(index.row()) >= 0 && name != m_baseName);
+    connect(from, &QAction::triggered, this, [this, name] { setBasePass(name); });
+    QAction* previous = menu.addAction(tr("Diff From the Previous Pass"));
+    previous->setEnabled(!m_baseName.isEmpty());
+    connect(previous, &QAction::triggered, this, [this] { setBasePass(QString()); });
+    menu.exec(m_view->viewport()->mapToGlobal(position));
 }
 
 void PassStepper::onViewCurrentChanged()
 {
+    if (m_selecting) return;
     const QModelIndex current = m_filter->mapToSource(m_view->currentIndex());
     const int entry = m_model->entryOf(current.row());
-    if (current.isValid() && entry >= 0) setCurrentEntry(entry);
+    if (current.isValid() && entry >= 0) choose(entry);
 }
 
 void PassStepper::stepBack()
 {
     const int row = visibleRow(m_current);
     const int entry = row < 0 ? -1 : entryFrom(row, -1);
-    if (entry >= 0) setCurrentEntry(entry);
+    if (entry >= 0) choose(entry);
 }
 
 void PassStepper::stepForward()
 {
     const int row = visibleRow(m_current);
     const int entry = row < 0 ? -1 : entryFrom(row, +1);
-    if (entry >= 0) setCurrentEntry(entry);
+    if (entry >= 0) choose(entry);
 }
 
 void PassStepper::updateButtons()
@@ -222,20 +274,26 @@ void PassStepper::applyPreset()
     if (const tirx::PipelinePreset* preset = tirx::findPreset(m_preset->currentData().toString().toStdString())) {
         for (std::string_view pass : preset->passes) passes << fromStd(pass);
     }
-    const QSignalBlocker blocker(m_view->selectionModel());
-    m_model->setPipeline(passes);
+    {
+        const QScopedValueRollback guard(m_selecting, true);
+        m_model->setPipeline(passes);
+    }
     selectVisible(m_current);
     updateButtons();
 }
 
 QStringList PassStepper::enabledPasses() const { return m_model->enabledPasses(); }
 
-QString PassStepper::target() const { return m_target->currentData().toString(); }
-
-void PassStepper::setTarget(const QString& tag)
+void PassStepper::showTarget(const tirx::Target* target)
 {
-    const int index = m_target->findData(tag);
-    if (index >= 0) m_target->setCurrentIndex(index);
+    m_target->setActiveTarget(target ? fromStd(target->tag) : QString());
+    m_capacity->setText(target ? TargetSelector::capacityText(*target) : QString());
+    m_capacity->setToolTip(target ? tr("%1: %2 bytes of SBUF per partition, %3 PSUM banks of %4 bytes")
+                                        .arg(fromStd(target->tag))
+                                        .arg(target->maxSbufBytesPerPartition)
+                                        .arg(target->psumBanks)
+                                        .arg(target->psumBankBytes)
+                                  : QString());
 }
 
 QString PassStepper::preset() const { return m_preset->currentData().toString(); }
@@ -246,10 +304,22 @@ void PassStepper::setPreset(const QString& preset)
     if (index >= 0) m_preset->setCurrentIndex(index);
 }
 
+void PassStepper::setNameFilter(const QString& text)
+{
+    if (m_nameFilter->text() != text) m_nameFilter->setText(text);
+    m_filter->setNameFilter(text);
+    keepCurrentVisible();
+}
+
 void PassStepper::setHideUnchanged(bool hide)
 {
     if (m_hideUnchanged->isChecked() != hide) m_hideUnchanged->setChecked(hide);
     m_filter->setHideUnchanged(hide);
+    keepCurrentVisible();
+}
+
+void PassStepper::keepCurrentVisible()
+{
     // The input row is never hidden, so walking back always ends somewhere.
     int entry = m_current;
     while (entry > 0 && visibleRow(entry) < 0) --entry;
@@ -257,3 +327,5 @@ void PassStepper::setHideUnchanged(bool hide)
     selectVisible(m_current);
     updateButtons();
 }
+
+QString PassStepper::capacityText() const { return m_capacity->text(); }

@@ -1,4 +1,4 @@
-#include "analysis/layout_svg.h"
+#include "graph/layout_svg.h"
 
 #include "script/printer.h"
 

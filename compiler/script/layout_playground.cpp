@@ -1,4 +1,4 @@
-#include "analysis/layout_playground.h"
+#include "script/layout_playground.h"
 
 #include "analysis/named_tensors.h"
 #include "script/parser.h"

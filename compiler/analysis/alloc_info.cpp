@@ -1,4 +1,4 @@
-#include "transform/alloc_info.h"
+#include "analysis/alloc_info.h"
 
 #include "ir/make.h"
 

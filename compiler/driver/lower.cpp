@@ -1,0 +1,111 @@
+#include "driver/lower.h"
+
+#include "analysis/verify.h"
+#include "transform/registry.h"
+
+namespace tirx {
+
+namespace {
+
+Diagnostic error(std::string message, Span span = {})
+{
+    return Diagnostic{Diagnostic::Severity::Error, std::move(message), span};
+}
+
+std::string knownTargets()
+{
+    std::string known;
+    for (const Target& t : targets()) known += (known.empty() ? "" : ", ") + t.tag;
+    return known;
+}
+
+} // namespace
+
+std::string_view targetSourceName(TargetSource source)
+{
+    switch (source) {
+    case TargetSource::Override: return "override";
+    case TargetSource::Module: return "module";
+    case TargetSource::Default: return "default";
+    }
+    return {};
+}
+
+ResolvedPasses resolvePasses(const std::string& preset, const std::vector<std::string>& passes)
+{
+    ResolvedPasses out;
+    if (!passes.empty()) {
+        out.name = "custom";
+        for (const std::string& name : passes) {
+            if (!findPass(name)) {
+                out.error = error("unknown pass '" + name + "' (see `tirx-cli passes`)");
+                return out;
+            }
+            out.passes.push_back(name);
+        }
+        return out;
+    }
+    const PipelinePreset* p = findPreset(preset);
+    if (!p) {
+        out.error = error("unknown pipeline '" + preset + "' (see `tirx-cli passes`)");
+        return out;
+    }
+    out.name = std::string(p->name);
+    for (std::string_view name : p->passes) out.passes.emplace_back(name);
+    return out;
+}
+
+LowerResult lower(const LowerRequest& request)
+{
+    LowerResult result;
+    result.parsed = parseModule(request.source);
+    result.diagnostics = result.parsed.diagnostics;
+    if (!result.parsed.ok()) {
+        if (!hasErrors(result.diagnostics)) result.diagnostics.push_back(error("the module could not be read"));
+        return result;
+    }
+
+    if (request.targetOverride) {
+        result.targetSource = TargetSource::Override;
+        result.target = findTarget(*request.targetOverride);
+        if (!result.target)
+            result.diagnostics.push_back(
+                error("unknown target '" + *request.targetOverride + "' (known: " + knownTargets() + ")"));
+    } else if (result.parsed.target) {
+        result.targetSource = TargetSource::Module;
+        result.target = findTarget(*result.parsed.target);
+        if (!result.target)
+            result.diagnostics.push_back(
+                error("unknown target '" + *result.parsed.target + "' (known: " + knownTargets() + ")",
+                      result.parsed.targetSpan));
+    } else {
+        result.target = &defaultTarget();
+    }
+
+    ResolvedPasses passes = resolvePasses(request.preset, request.passes);
+    if (passes.error) result.diagnostics.push_back(*passes.error);
+    if (!result.target || passes.error) return result;
+
+    PipelineOptions options;
+    options.name = passes.name;
+    options.passes = std::move(passes.passes);
+    options.context.target = result.target;
+    options.printSnapshots = request.printSnapshots;
+    if (request.verify) {
+        options.check = [](const Module& m, const PassContext& ctx) { return verifyModule(m, *ctx.target); };
+    }
+    if (request.onEntry) {
+        Trace header;
+        header.pipeline = options.name;
+        header.targetTag = result.target->tag;
+        options.onEntry = [&request, header](const TraceEntryRef& entry) { return request.onEntry(header, entry); };
+    }
+    auto trace = std::make_shared<Trace>(runPipeline(result.parsed.module, options));
+    for (const auto& entry : trace->entries) {
+        result.diagnostics.insert(result.diagnostics.end(), entry->diagnostics.begin(), entry->diagnostics.end());
+    }
+    result.trace = std::move(trace);
+    return result;
+}
+
+} // namespace tirx

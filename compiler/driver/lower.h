@@ -1,0 +1,69 @@
+#pragma once
+
+#include "ir/diagnostic.h"
+#include "script/parser.h"
+#include "target/target.h"
+#include "transform/pipeline.h"
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tirx {
+
+// The one way from source text to a Trace, for the window, tirx-cli and the
+// tests alike. It parses, resolves the target and the passes by one policy,
+// verifies after every pass unless told not to, and gives back everything a
+// front end shows.
+//
+// The target: an explicit override if the caller gives one, else the
+// module's own `with Target(...)`, else the default target. A tag that names
+// no known target is one error diagnostic (at its place in the module when
+// the module names it), never a silent fallback.
+
+inline constexpr std::string_view kDefaultPreset = "lower-tirx";
+
+struct LowerRequest {
+    std::string source;
+    std::string preset = std::string(kDefaultPreset);
+    std::vector<std::string> passes;           // instead of the preset's, when not empty
+    std::optional<std::string> targetOverride; // wins over the module's target
+    bool verify = true;                        // run the verifier after every pass
+    bool printSnapshots = true;                // see PipelineOptions::printSnapshots
+    // Called with each entry as its pass finishes (see PipelineOptions::onEntry).
+    std::function<bool(const Trace& header, const TraceEntryRef& entry)> onEntry;
+};
+
+// Where the target came from.
+enum class TargetSource : uint8_t { Override, Module, Default };
+
+struct LowerResult {
+    ParseResult parsed;
+    // The passes run; null when the module did not parse or the target or a
+    // pass name was not known.
+    std::shared_ptr<const Trace> trace;
+    // Parse diagnostics, then the target's and pipeline's, then every pass's
+    // in order; each carries the pass that produced it.
+    std::vector<Diagnostic> diagnostics;
+    const Target* target = nullptr;
+    TargetSource targetSource = TargetSource::Default;
+
+    [[nodiscard]] bool ok() const { return trace && !hasErrors(diagnostics); }
+};
+
+[[nodiscard]] LowerResult lower(const LowerRequest& request);
+
+// The passes a preset or an explicit list names, or an error diagnostic for
+// the first unknown name.
+struct ResolvedPasses {
+    std::string name; // the preset's name, or "custom"
+    std::vector<std::string> passes;
+    std::optional<Diagnostic> error;
+};
+[[nodiscard]] ResolvedPasses resolvePasses(const std::string& preset, const std::vector<std::string>& passes);
+
+[[nodiscard]] std::string_view targetSourceName(TargetSource source);
+
+} // namespace tirx

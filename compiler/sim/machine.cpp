@@ -1,0 +1,324 @@
+#include "sim/machine.h"
+
+#include "analysis/alloc_info.h"
+#include "ir/make.h"
+
+#include <algorithm>
+#include <cstring>
+#include <tuple>
+#include <variant>
+
+namespace tirx::sim {
+
+namespace {
+
+Diagnostic error(Span span, std::string text) { return {Diagnostic::Severity::Error, std::move(text), span}; }
+
+std::optional<std::vector<int64_t>> constShape(const TensorType& type)
+{
+    std::vector<int64_t> shape;
+    for (const auto& e : type.shape()) {
+        const auto v = constInt(e);
+        if (!v || *v < 0) return std::nullopt;
+        shape.push_back(*v);
+    }
+    return shape;
+}
+
+// A layout on P/F/Bank axes means LowerTrainiumLayout has not run: the
+// indices are still logical, not physical.
+bool hasTrainiumLayout(const TensorType& type)
+{
+    if (!type.layout()) return false;
+    for (const auto& it : type.layout()->shard()) {
+        if (it.axis.isTrainium()) return true;
+    }
+    return false;
+}
+
+int64_t product(const std::vector<int64_t>& shape, size_t first = 0)
+{
+    int64_t n = 1;
+    for (size_t d = first; d < shape.size(); ++d) n *= shape[d];
+    return n;
+}
+
+struct TypeCheck {
+    std::vector<int64_t> shape;
+    ElementKind kind = ElementKind::F32;
+};
+
+std::variant<TypeCheck, Diagnostic> checkType(const std::string& name, const TensorType& type, Span span)
+{
+    const auto shape = constShape(type);
+    if (!shape) return error(span, "tensor '" + name + "' has a shape the simulator cannot know before running");
+    const auto kind = elementKind(type.dtype());
+    if (!kind)
+        return error(span, "tensor '" + name + "' has dtype " + type.dtype().str() +
+                               ", which the simulator "
+                               "cannot hold");
+    if (hasTrainiumLayout(type))
+        return error(span, "tensor '" + name +
+                               "' still has a Trainium layout; simulate the kernel after "
+                               "LowerTrainiumLayout");
+    return TypeCheck{*shape, *kind};
+}
+
+} // namespace
+
+Machine::Machine(const Target& target, bool poison) : m_target(target), m_fill(poison ? kPoisonByte : 0)
+{
+    newStorage("SBUF", "trn.sbuf", target.partitionSize, target.maxSbufBytesPerPartition);
+    newStorage("PSUM", "trn.psum", target.partitionSize, target.maxPsumBytesPerPartition);
+}
+
+Storage& Machine::newStorage(std::string name, std::string scope, int64_t partitions, int64_t partitionBytes)
+{
+    return m_storages.emplace_back(std::move(name), std::move(scope), partitions, partitionBytes, m_fill);
+}
+
+const TensorPlace* Machine::find(const VarNode* var) const
+{
+    const auto it = m_places.find(var);
+    return it == m_places.end() ? nullptr : &it->second;
+}
+
+std::optional<Diagnostic> Machine::placeParameter(const Var& param, const HostArray* contents)
+{
+    if (!param->isTensor())
+        return error(param->span(), "parameter '" + param->name() + "' is not a tensor; kernels take tensors only");
+    const auto checked = checkType(param->name(), *param->tensorType(), param->span());
+    if (const auto* d = std::get_if<Diagnostic>(&checked)) return *d;
+    const auto& [shape, kind] = std::get<TypeCheck>(checked);
+    TensorPlace place;
+    place.name = param->name();
+    place.scope = "global";
+    place.dtype = param->tensorType()->dtype();
+    place.kind = kind;
+    place.itemBytes = elementBytes(kind);
+    place.shape = shape;
+    place.partitionStride.assign(shape.size(), 0);
+    place.byteStride = rowMajorByteStrides(shape, 0, place.itemBytes);
+    place.span = param->span();
+    place.storage =
+        &newStorage("HBM " + param->name(), "global", 1, std::max<int64_t>(1, product(shape)) * place.itemBytes);
+    if (contents) {
+        if (contents->dtype != place.dtype)
+            return error(param->span(), "input '" + param->name() + "' is " + contents->dtype.str() +
+                                            ", the parameter is " + place.dtype.str());
+        if (contents->shape != shape) {
+            auto text = [](const std::vector<int64_t>& s) {
+                std::string out = "(";
+                for (size_t i = 0; i < s.size(); ++i) out += (i ? ", " : "") + std::to_string(s[i]);
+                return out + (s.size() == 1 ? ",)" : ")");
+            };
+            return error(param->span(), "input '" + param->name() + "' has shape " + text(contents->shape) +
+                                            ", the parameter " + text(shape));
+        }
+        std::memcpy(place.storage->data(), contents->bytes.data(),
+                    std::min<size_t>(contents->bytes.size(), static_cast<size_t>(place.storage->size())));
+        place.storage->markAllWritten();
+    }
+    m_places.emplace(param.get(), std::move(place));
+    return std::nullopt;
+}
+
+std::optional<Diagnostic> Machine::placeBinding(const Stmt& stmt)
+{
+    const auto* bind = as<BindNode>(stmt);
+    if (!bind) return std::nullopt;
+    const auto* call = as<CallNode>(bind->value());
+    if (!call) return error(bind->span(), "scalar bindings are not part of a lowered kernel");
+    if (call->op() == kAllocTensor) return placeAllocation(stmt);
+    if (call->op() == kDeclTensor) return placeDeclaration(*bind, *call);
+    return error(bind->span(), "'" + call->op() + "' bound to a variable is not part of a lowered kernel");
+}
+
+std::optional<Diagnostic> Machine::placeAllocation(const Stmt& stmt)
+{
+    const auto view = allocView(stmt);
+    if (!view) return error(stmt->span(), "allocation without a tensor type");
+    const std::string& name = view->var->name();
+    const auto checked = checkType(name, *view->type, stmt->span());
+    if (const auto* d = std::get_if<Diagnostic>(&checked)) return *d;
+    const auto& [shape, kind] = std::get<TypeCheck>(checked);
+    TensorPlace place;
+    place.name = name;
+    place.scope = view->type->scope();
+    place.dtype = view->type->dtype();
+    place.kind = kind;
+    place.itemBytes = elementBytes(kind);
+    place.shape = shape;
+    place.span = stmt->span();
+    const bool isSbuf = view->type->isSbuf();
+    const bool isPsum = view->type->isPsum();
+    if (!view->placementIsConstant) return error(stmt->span(), "allocation '" + name + "' has a symbolic address");
+
+    if (!isSbuf && !isPsum) {
+        place.partitionStride.assign(shape.size(), 0);
+        place.byteStride = rowMajorByteStrides(shape, 0, place.itemBytes);
+        place.storage = &newStorage(name, place.scope, 1, std::max<int64_t>(1, product(shape)) * place.itemBytes);
+        m_places.emplace(view->var.get(), std::move(place));
+        return std::nullopt;
+    }
+    const size_t partitionDim = isPsum ? 1 : 0;
+    if (shape.size() < partitionDim + 1 + (isPsum ? 1 : 0))
+        return error(stmt->span(), std::string("on-chip tensor '") + name + "' needs " +
+                                       (isPsum ? "a [Bank, P, F] shape" : "a [P, F...] shape"));
+    if (isPsum && shape.size() != 3)
+        return error(stmt->span(), "PSUM tensor '" + name + "' needs a [Bank, P, F] shape");
+    const int64_t partitions = shape[partitionDim];
+    if (partitions > m_target.partitionSize)
+        return error(stmt->span(), "tensor '" + name + "' spans " + std::to_string(partitions) + " partitions; " +
+                                       m_target.tag + " has " + std::to_string(m_target.partitionSize));
+    place.partitionStride.assign(shape.size(), 0);
+    place.partitionStride[partitionDim] = 1;
+    place.byteStride = rowMajorByteStrides(shape, partitionDim + 1, place.itemBytes);
+    const int64_t rowBytes = product(shape, partitionDim + 1) * place.itemBytes;
+
+    if (!view->placement) {
+        // Placed by the Neuron compiler: private storage of the right form.
+        if (isPsum) {
+            place.byteStride[0] = m_target.psumBankBytes;
+            place.storage = &newStorage(name, place.scope, partitions, shape[0] * m_target.psumBankBytes);
+        } else {
+            place.storage = &newStorage(name, place.scope, partitions, std::max<int64_t>(1, rowBytes));
+        }
+        m_places.emplace(view->var.get(), std::move(place));
+        return std::nullopt;
+    }
+    const auto& at = *view->placement;
+    place.addressed = true;
+    if (isSbuf) {
+        if (at.size() != 1) return error(stmt->span(), "SBUF tensor '" + name + "' needs one address");
+        if (at[0] < 0 || at[0] + rowBytes > m_target.maxSbufBytesPerPartition)
+            return error(stmt->span(), "SBUF tensor '" + name + "' at byte " + std::to_string(at[0]) + " needs " +
+                                           std::to_string(rowBytes) + " bytes per partition; a partition has " +
+                                           std::to_string(m_target.maxSbufBytesPerPartition));
+        place.byteBase = at[0];
+        place.storage = &sbuf();
+    } else {
+        if (at.size() != 2) return error(stmt->span(), "PSUM tensor '" + name + "' needs a bank and an address");
+        if (at[0] < 0 || at[0] + shape[0] > m_target.psumBanks)
+            return error(stmt->span(), "PSUM tensor '" + name + "' needs banks " + std::to_string(at[0]) + " to " +
+                                           std::to_string(at[0] + shape[0] - 1) + "; there are " +
+                                           std::to_string(m_target.psumBanks));
+        if (at[1] < 0 || at[1] + rowBytes > m_target.psumBankBytes)
+            return error(stmt->span(), "PSUM tensor '" + name + "' at byte " + std::to_string(at[1]) + " needs " +
+                                           std::to_string(rowBytes) + " bytes of a " +
+                                           std::to_string(m_target.psumBankBytes) + "-byte bank");
+        place.byteStride[0] = m_target.psumBankBytes;
+        place.byteBase = at[0] * m_target.psumBankBytes + at[1];
+        place.storage = &psum();
+    }
+    auto [it, inserted] = m_places.emplace(view->var.get(), std::move(place));
+    if (inserted) noteOverlaps(it->second);
+    return std::nullopt;
+}
+
+std::optional<Diagnostic> Machine::placeDeclaration(const BindNode& bind, const CallNode& call)
+{
+    const std::string& name = bind.var()->name();
+    if (call.args().empty() || call.tyArgs().empty())
+        return error(bind.span(), "declaration '" + name + "' names no data");
+    const VarNode* source = nullptr;
+    if (const auto* ptr = as<CallNode>(call.args().front()); ptr && ptr->op() == kTensorDataPtr && !ptr->args().empty())
+        source = as<VarNode>(ptr->args().front());
+    else
+        source = as<VarNode>(call.args().front());
+    const TensorPlace* base = source ? find(source) : nullptr;
+    if (!base) return error(bind.span(), "declaration '" + name + "' views data the simulator does not know");
+    const auto& type = *call.tyArgs().front();
+    const auto checked = checkType(name, type, bind.span());
+    if (const auto* d = std::get_if<Diagnostic>(&checked)) return *d;
+    const auto& [shape, kind] = std::get<TypeCheck>(checked);
+    TensorPlace place = *base;
+    place.name = name;
+    place.dtype = type.dtype();
+    place.kind = kind;
+    place.itemBytes = elementBytes(kind);
+    place.shape = shape;
+    place.span = bind.span();
+    int64_t offset = 0;
+    if (type.elemOffset()) {
+        const auto v = constInt(type.elemOffset());
+        if (!v) return error(bind.span(), "declaration '" + name + "' has a symbolic element offset");
+        offset = *v;
+    }
+    if (base->scope == "global") {
+        place.partitionStride.assign(shape.size(), 0);
+        place.byteStride = rowMajorByteStrides(shape, 0, place.itemBytes);
+        place.byteBase = base->byteBase + offset * place.itemBytes;
+        if (place.byteBase + product(shape) * place.itemBytes > base->storage->size())
+            return error(bind.span(), "declaration '" + name + "' is larger than the tensor it views");
+    } else {
+        const size_t partitionDim = place.scope == "trn.psum" ? 1 : 0;
+        if (shape.size() <= partitionDim)
+            return error(bind.span(), "on-chip view '" + name + "' has no partition dimension");
+        place.partitionStride.assign(shape.size(), 0);
+        place.partitionStride[partitionDim] = 1;
+        place.byteStride = rowMajorByteStrides(shape, partitionDim + 1, place.itemBytes);
+        if (partitionDim == 1) place.byteStride[0] = m_target.psumBankBytes;
+        place.byteBase = base->byteBase + offset * place.itemBytes;
+    }
+    m_places.emplace(bind.var().get(), std::move(place));
+    return std::nullopt;
+}
+
+void Machine::noteOverlaps(const TensorPlace& place)
+{
+    // Per partition, an addressed tensor covers [first byte, last byte] of
+    // its rows in every partition it spans (for PSUM: per bank).
+    auto range = [](const TensorPlace& p) {
+        int64_t last = p.byteBase;
+        int64_t parts = 1;
+        for (size_t d = 0; d < p.shape.size(); ++d) {
+            if (p.shape[d] == 0) return std::tuple<int64_t, int64_t, int64_t>{0, 0, 0};
+            last += (p.shape[d] - 1) * p.byteStride[d];
+            if (p.partitionStride[d]) parts = p.shape[d];
+        }
+        return std::tuple<int64_t, int64_t, int64_t>{p.byteBase, last + p.itemBytes, parts};
+    };
+    const auto [begin, end, parts] = range(place);
+    for (const TensorPlace* other : m_addressed) {
+        if (other->storage != place.storage) continue;
+        const auto [ob, oe, op] = range(*other);
+        if (begin < oe && ob < end && parts > 0 && op > 0) {
+            m_overlaps.push_back({Diagnostic::Severity::Warning,
+                                  "'" + place.name + "' (bytes " + std::to_string(begin) + ".." +
+                                      std::to_string(end - 1) + ") overlaps '" + other->name + "' (bytes " +
+                                      std::to_string(ob) + ".." + std::to_string(oe - 1) + ") in " +
+                                      place.storage->name() + "; they share bytes",
+                                  place.span});
+        }
+    }
+    m_addressed.push_back(&place);
+}
+
+HostArray Machine::read(const TensorPlace& place) const
+{
+    HostArray out;
+    out.dtype = place.dtype;
+    out.shape = place.shape;
+    const int64_t n = out.elements();
+    out.bytes.resize(static_cast<size_t>(n * place.itemBytes));
+    std::vector<int64_t> index(place.shape.size(), 0);
+    for (int64_t k = 0; k < n; ++k) {
+        int64_t offset = place.byteBase;
+        int64_t partition = 0;
+        for (size_t d = 0; d < index.size(); ++d) {
+            offset += index[d] * place.byteStride[d];
+            partition += index[d] * place.partitionStride[d];
+        }
+        std::memcpy(out.bytes.data() + k * place.itemBytes,
+                    place.storage->data() + partition * place.storage->partitionBytes() + offset,
+                    static_cast<size_t>(place.itemBytes));
+        for (size_t d = index.size(); d-- > 0;) {
+            if (++index[d] < place.shape[d]) break;
+            index[d] = 0;
+        }
+    }
+    return out;
+}
+
+} // namespace tirx::sim

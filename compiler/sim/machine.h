@@ -1,0 +1,56 @@
+#pragma once
+
+#include "ir/diagnostic.h"
+#include "ir/stmt.h"
+#include "sim/host_array.h"
+#include "sim/tensor_place.h"
+#include "target/target.h"
+
+#include <deque>
+#include <optional>
+#include <unordered_map>
+
+namespace tirx::sim {
+
+// The state of one run: SBUF and PSUM of the target as byte arrays, one
+// storage per HBM tensor and per on-chip tensor without an address, and
+// where each tensor variable of the kernel lives.
+class Machine {
+public:
+    Machine(const Target& target, bool poison);
+
+    [[nodiscard]] Storage& sbuf() { return m_storages[0]; }
+    [[nodiscard]] Storage& psum() { return m_storages[1]; }
+    [[nodiscard]] const Target& target() const { return m_target; }
+
+    // A kernel parameter in HBM, filled from `contents` when given (then
+    // marked written) and otherwise zeroed or poisoned and unwritten.
+    [[nodiscard]] std::optional<Diagnostic> placeParameter(const Var& param, const HostArray* contents);
+    // `X = T.alloc_tensor(...)` or `X = T.decl_tensor(...)`; other statements are ignored.
+    [[nodiscard]] std::optional<Diagnostic> placeBinding(const Stmt& stmt);
+
+    [[nodiscard]] const TensorPlace* find(const VarNode* var) const;
+    [[nodiscard]] const std::unordered_map<const VarNode*, TensorPlace>& places() const { return m_places; }
+
+    // Pairs of allocator-placed tensors that share bytes, as warnings at the
+    // later allocation; reported once per pair.
+    [[nodiscard]] const std::vector<Diagnostic>& overlaps() const { return m_overlaps; }
+
+    // The contents of a tensor as a dense host array in its own dtype.
+    [[nodiscard]] HostArray read(const TensorPlace& place) const;
+
+private:
+    [[nodiscard]] std::optional<Diagnostic> placeAllocation(const Stmt& stmt);
+    [[nodiscard]] std::optional<Diagnostic> placeDeclaration(const BindNode& bind, const CallNode& call);
+    Storage& newStorage(std::string name, std::string scope, int64_t partitions, int64_t partitionBytes);
+    void noteOverlaps(const TensorPlace& place);
+
+    const Target& m_target;
+    uint8_t m_fill;
+    std::deque<Storage> m_storages;
+    std::unordered_map<const VarNode*, TensorPlace> m_places;
+    std::vector<const TensorPlace*> m_addressed;
+    std::vector<Diagnostic> m_overlaps;
+};
+
+} // namespace tirx::sim

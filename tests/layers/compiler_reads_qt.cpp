@@ -1,0 +1,4 @@
+// The compiler never sees Qt, even through the whole-core target.
+#include <QString>
+
+int layerProbeQt() { return 0; }

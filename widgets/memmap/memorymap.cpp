@@ -1,0 +1,434 @@
+#include "memmap/memorymap.h"
+
+#include "analysis/verify.h"
+#include "memmap/memorycolors.h"
+
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <cmath>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+constexpr double kMargin = 8;
+constexpr double kAxisWidth = 44;   // partition numbers
+constexpr double kRulerHeight = 22; // byte ruler
+constexpr double kBarHeight = 18;   // capacity bar
+constexpr double kLegendRow = 20;
+
+QString bytesText(double bytes)
+{
+    if (std::abs(bytes) >= 1024 * 1024) return u"%1 MiB"_s.arg(bytes / (1024.0 * 1024.0), 0, 'g', 3);
+    if (std::abs(bytes) >= 1024) return u"%1 KiB"_s.arg(bytes / 1024.0, 0, 'g', 4);
+    return u"%1 B"_s.arg(static_cast<qint64>(bytes));
+}
+
+QString shapeText(const std::vector<int64_t>& shape)
+{
+    QStringList parts;
+    for (auto d : shape) parts << QString::number(d);
+    return u"("_s + parts.join(u", "_s) + u")"_s;
+}
+
+// A power-of-two step of bytes giving about `ticks` ticks over `span`, so
+// the ruler reads 512 B, 1 KiB, 2 KiB as memory is sized.
+double niceStep(double span, int ticks)
+{
+    const double raw = std::max(span / std::max(ticks, 1), 1.0);
+    return std::exp2(std::ceil(std::log2(raw)));
+}
+
+} // namespace
+
+MemoryMap::MemoryMap(Scope scope, QWidget* parent) : QWidget(parent), m_scope(scope)
+{
+    setMouseTracking(true);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+}
+
+void MemoryMap::setPlan(std::shared_ptr<const tirx::MemoryPlan> plan, const tirx::Target* target)
+{
+    m_plan = std::move(plan);
+    if (target) m_target = *target;
+    m_shown.clear();
+    m_overlapping.clear();
+    m_hovered.reset();
+    if (m_plan) {
+        const std::string scope = m_scope == Scope::Sbuf ? "trn.sbuf" : "trn.psum";
+        m_overlapping.assign(m_plan->allocations.size(), false);
+        for (size_t i = 0; i < m_plan->allocations.size(); ++i) {
+            if (m_plan->allocations[i].scope == scope && m_plan->allocations[i].placed()) m_shown.push_back(i);
+        }
+        for (const auto& o : m_plan->overlaps) {
+            m_overlapping[o.earlier] = true;
+            m_overlapping[o.later] = true;
+        }
+    }
+    fit();
+}
+
+int64_t MemoryMap::capacityBytes() const
+{
+    return m_scope == Scope::Sbuf ? m_target.maxSbufBytesPerPartition
+                                  : int64_t{m_target.psumBanks} * m_target.psumBankBytes;
+}
+
+int64_t MemoryMap::partitionCount() const { return m_target.partitionSize; }
+
+void MemoryMap::fit()
+{
+    double end = 0;
+    if (m_plan) {
+        for (size_t i : m_shown) {
+            for (const auto& r : m_plan->allocations[i].rects) end = std::max(end, double(r.bytes.end));
+        }
+    }
+    // PSUM is small enough to show whole; SBUF shows what is used, with room.
+    if (m_scope == Scope::Psum || end <= 0)
+        end = double(capacityBytes());
+    else
+        end = std::min(double(capacityBytes()), end * 1.08);
+    setByteWindow(0, std::max(end, double(capacityBytes()) > 64 ? 64.0 : 1.0));
+}
+
+void MemoryMap::setByteWindow(double first, double last)
+{
+    const double capacity = std::max<double>(double(capacityBytes()), 1);
+    // Never less than 16 bytes across, never past twice the capacity.
+    last = std::max(last, first + 16);
+    const double span = std::min(last - first, capacity * 2);
+    first = std::clamp(first, -span * 0.05, std::max(0.0, capacity * 2 - span));
+    m_first = first;
+    m_last = first + span;
+    update();
+}
+
+MemoryMap::Frame MemoryMap::frame() const
+{
+    Frame f;
+    const double legendRows = m_plan ? std::min<double>(3, std::ceil(double(m_shown.size()) / 6.0)) : 0;
+    const double legendHeight = legendRows > 0 ? legendRows * kLegendRow + 4 : 0;
+    const double left = kMargin + kAxisWidth;
+    const double right = width() - kMargin;
+    f.capacity = QRectF(left, kMargin + fontMetrics().height() + 4, right - left, kBarHeight);
+    const double top = f.capacity.bottom() + 6 + kRulerHeight;
+    const double bottom = height() - kMargin - legendHeight - fontMetrics().height() - 4;
+    f.map = QRectF(left, top, std::max(1.0, right - left), std::max(1.0, bottom - top));
+    f.legend = QRectF(left, height() - kMargin - legendHeight, right - left, legendHeight);
+    return f;
+}
+
+double MemoryMap::xOf(double byte) const
+{
+    const Frame f = frame();
+    return f.map.left() + (byte - m_first) / (m_last - m_first) * f.map.width();
+}
+
+QRectF MemoryMap::pixelRect(const tirx::MemoryRect& rect) const
+{
+    const Frame f = frame();
+    const double rows = std::max<double>(double(partitionCount()), 1);
+    const double y0 = f.map.top() + double(rect.partitions.begin) / rows * f.map.height();
+    const double y1 = f.map.top() + double(rect.partitions.end) / rows * f.map.height();
+    const double scale = f.map.width() / (m_last - m_first);
+    const double x0 = f.map.left() + (double(rect.bytes.begin) - m_first) * scale;
+    const double x1 = f.map.left() + (double(rect.bytes.end) - m_first) * scale;
+    return QRectF(QPointF(x0, y0), QPointF(x1, y1));
+}
+
+bool MemoryMap::overlaps(size_t index) const { return index < m_overlapping.size() && m_overlapping[index]; }
+
+std::optional<size_t> MemoryMap::allocationAt(QPointF pos) const
+{
+    if (!m_plan) return std::nullopt;
+    const Frame f = frame();
+    if (!f.map.contains(pos)) return std::nullopt;
+    // Back to plan coordinates once, then compare integers.
+    const double byte = m_first + (pos.x() - f.map.left()) / f.map.width() * (m_last - m_first);
+    const double partition = (pos.y() - f.map.top()) / f.map.height() * double(partitionCount());
+    for (auto it = m_shown.rbegin(); it != m_shown.rend(); ++it) {
+        for (const auto& r : m_plan->allocations[*it].rects) {
+            if (byte >= double(r.bytes.begin) && byte < double(r.bytes.end) &&
+                partition >= double(r.partitions.begin) && partition < double(r.partitions.end))
+                return *it;
+        }
+    }
+    return std::nullopt;
+}
+
+QString MemoryMap::describe(size_t index) const
+{
+    if (!m_plan || index >= m_plan->allocations.size()) return {};
+    const auto& a = m_plan->allocations[index];
+    QStringList lines;
+    lines << u"<b>%1</b> &nbsp; %2 %3"_s.arg(QString::fromStdString(a.name).toHtmlEscaped(),
+                                             QString::fromStdString(a.dtype.str()), QString::fromStdString(a.scope));
+    lines << tr("shape %1, physical %2%3")
+                 .arg(shapeText(a.shape), shapeText(a.physicalShape), a.hasLayout ? tr(", with a layout") : QString());
+    lines << tr("partitions %1..%2, bytes %3..%4 (%5 per partition)")
+                 .arg(a.partitionRange->begin)
+                 .arg(a.partitionRange->end - 1)
+                 .arg(a.byteRange->begin)
+                 .arg(a.byteRange->end - 1)
+                 .arg(bytesText(double(a.bytesPerPartition)));
+    if (a.bankRange) lines << tr("PSUM banks %1..%2").arg(a.bankRange->begin).arg(a.bankRange->end - 1);
+    if (a.createdBy == "user")
+        lines << tr("user tensor, line %1").arg(a.definition.span.line);
+    else
+        lines << tr("workspace made by %1 for %2")
+                     .arg(QString::fromStdString(a.createdBy), QString::fromStdString(a.serves).toHtmlEscaped());
+    lines << tr("live from statement %1 to %2").arg(a.live.begin).arg(a.live.end - 1);
+    for (const auto& o : m_plan->overlaps) {
+        if (o.earlier == index || o.later == index)
+            lines << u"<span style='color:#d01010'>%1</span>"_s.arg(
+                QString::fromStdString(tirx::overlapMessage(*m_plan, o)).toHtmlEscaped());
+    }
+    return lines.join(u"<br>"_s);
+}
+
+void MemoryMap::paintEvent(QPaintEvent*)
+{
+    QPainter p(this);
+    p.fillRect(rect(), palette().base());
+    const Frame f = frame();
+    p.setPen(palette().color(QPalette::Text));
+    const QString title =
+        m_scope == Scope::Sbuf
+            ? tr("SBUF: %1 partitions × %2 per partition").arg(partitionCount()).arg(bytesText(double(capacityBytes())))
+            : tr("PSUM: %1 partitions × %2 banks of %3")
+                  .arg(partitionCount())
+                  .arg(m_target.psumBanks)
+                  .arg(bytesText(m_target.psumBankBytes));
+    QString after;
+    if (m_plan) after = tr("  ·  after %1").arg(QString::fromStdString(m_plan->after));
+    p.drawText(QPointF(kMargin, kMargin + fontMetrics().ascent()), title + after);
+    paintCapacity(p, f);
+    paintGrid(p, f);
+    p.save();
+    p.setClipRect(f.map);
+    paintAllocations(p, f);
+    p.restore();
+    paintLegend(p, f);
+    if (m_plan && m_shown.empty()) {
+        p.setPen(palette().color(QPalette::PlaceholderText));
+        p.drawText(f.map, Qt::AlignCenter,
+                   m_scope == Scope::Sbuf
+                       ? tr("No SBUF tensor is placed after this pass.\nTrnNaiveAllocator places them.")
+                       : tr("No PSUM tensor is placed after this pass."));
+    }
+}
+
+void MemoryMap::paintCapacity(QPainter& p, const Frame& f) const
+{
+    const double capacity = double(capacityBytes());
+    double used = 0;
+    if (m_plan) {
+        for (size_t i : m_shown)
+            for (const auto& r : m_plan->allocations[i].rects) used = std::max(used, double(r.bytes.end));
+    }
+    const QColor text = palette().color(QPalette::Text);
+    p.setPen(QPen(text, 1));
+    p.setBrush(palette().alternateBase());
+    p.drawRect(f.capacity);
+    const double fraction = capacity > 0 ? std::min(used / capacity, 1.0) : 0;
+    QRectF fill = f.capacity;
+    fill.setWidth(f.capacity.width() * fraction);
+    p.fillRect(fill, used > capacity ? overlapColor() : tensorColor(4));
+    // The part of the capacity the map below shows.
+    const double w0 = f.capacity.left() + std::clamp(m_first / capacity, 0.0, 1.0) * f.capacity.width();
+    const double w1 = f.capacity.left() + std::clamp(m_last / capacity, 0.0, 1.0) * f.capacity.width();
+    p.setPen(QPen(text, 2));
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(QRectF(QPointF(w0, f.capacity.top() - 2), QPointF(std::max(w1, w0 + 2), f.capacity.bottom() + 2)));
+    const QString label = tr("%1 of %2 per partition reached (%3%)")
+                              .arg(bytesText(used), bytesText(capacity))
+                              .arg(capacity > 0 ? used / capacity * 100 : 0, 0, 'f', 1);
+    p.setPen(text);
+    p.drawText(f.capacity.adjusted(6, 0, -6, 0), Qt::AlignVCenter | Qt::AlignRight, label);
+    p.drawText(QRectF(kMargin, f.capacity.top(), kAxisWidth - 4, f.capacity.height()),
+               Qt::AlignVCenter | Qt::AlignRight, tr("used"));
+}
+
+void MemoryMap::paintGrid(QPainter& p, const Frame& f) const
+{
+    const QColor text = palette().color(QPalette::Text);
+    QColor faint = text;
+    faint.setAlphaF(0.18f);
+    p.fillRect(f.map, palette().alternateBase());
+    // Partition axis: 0 at the top, a line every 16 partitions.
+    const int rows = partitionCount();
+    for (int part = 0; part <= rows; part += 16) {
+        const double y = f.map.top() + double(part) / rows * f.map.height();
+        p.setPen(QPen(faint, 1));
+        p.drawLine(QPointF(f.map.left(), y), QPointF(f.map.right(), y));
+        if (part % 32 == 0 || part == rows) {
+            p.setPen(text);
+            p.drawText(QRectF(kMargin, y - 8, kAxisWidth - 6, 16), Qt::AlignRight | Qt::AlignVCenter,
+                       QString::number(std::min(part, rows - 1)));
+        }
+    }
+    p.save();
+    p.translate(kMargin + 2, f.map.center().y());
+    p.rotate(-90);
+    p.setPen(text);
+    p.drawText(QRectF(-60, -2, 120, 14), Qt::AlignCenter, tr("partition"));
+    p.restore();
+    // Byte ruler.
+    const double step = m_scope == Scope::Psum && (m_last - m_first) > 4 * m_target.psumBankBytes
+                            ? double(m_target.psumBankBytes)
+                            : niceStep(m_last - m_first, std::max(2, int(f.map.width() / 90)));
+    const double rulerY = f.map.top() - 4;
+    for (double b = std::ceil(m_first / step) * step; b <= m_last; b += step) {
+        const double x = xOf(b);
+        p.setPen(QPen(faint, 1));
+        p.drawLine(QPointF(x, f.map.top()), QPointF(x, f.map.bottom()));
+        p.setPen(text);
+        p.drawLine(QPointF(x, rulerY - 4), QPointF(x, rulerY));
+        p.drawText(QRectF(x - 45, rulerY - kRulerHeight, 90, kRulerHeight - 6), Qt::AlignCenter, bytesText(b));
+    }
+    if (m_scope == Scope::Psum) {
+        // Bank edges, and each bank's number under the map.
+        for (int bank = 0; bank <= m_target.psumBanks; ++bank) {
+            const double x = xOf(double(bank) * m_target.psumBankBytes);
+            p.setPen(QPen(text, 2));
+            p.drawLine(QPointF(x, f.map.top()), QPointF(x, f.map.bottom()));
+            if (bank == m_target.psumBanks) break;
+            const double next = xOf(double(bank + 1) * m_target.psumBankBytes);
+            p.drawText(QRectF(x, f.map.bottom() + 2, next - x, fontMetrics().height()), Qt::AlignCenter,
+                       tr("bank %1").arg(bank));
+        }
+    } else {
+        p.drawText(QRectF(f.map.left(), f.map.bottom() + 2, f.map.width(), fontMetrics().height()), Qt::AlignCenter,
+                   tr("byte offset within a partition"));
+    }
+    // The capacity edge.
+    const double edge = xOf(double(capacityBytes()));
+    if (edge >= f.map.left() && edge <= f.map.right() + 1) {
+        p.setPen(QPen(overlapColor(), 2, Qt::DashLine));
+        p.drawLine(QPointF(edge, f.map.top() - 6), QPointF(edge, f.map.bottom()));
+        p.drawText(QRectF(edge - 130, f.map.top() + 2, 126, 16), Qt::AlignRight, tr("capacity"));
+    }
+    p.setPen(QPen(text, 1));
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(f.map);
+}
+
+void MemoryMap::paintAllocations(QPainter& p, const Frame& f) const
+{
+    if (!m_plan) return;
+    const QColor outline = palette().color(QPalette::Base);
+    for (size_t k = 0; k < m_shown.size(); ++k) {
+        const size_t i = m_shown[k];
+        const auto& a = m_plan->allocations[i];
+        const QColor fill = tensorColor(k);
+        for (const auto& r : a.rects) {
+            QRectF px = pixelRect(r);
+            if (px.right() < f.map.left() || px.left() > f.map.right()) continue;
+            if (px.width() < 1) px.setWidth(1);
+            p.fillRect(px, fill);
+            if (overlaps(i)) {
+                p.fillRect(px, QBrush(overlapColor(), Qt::BDiagPattern));
+                p.setPen(QPen(overlapColor(), 2));
+            } else {
+                p.setPen(QPen(outline, 1));
+            }
+            if (m_hovered == i) p.setPen(QPen(palette().color(QPalette::Text), 2));
+            p.setBrush(Qt::NoBrush);
+            p.drawRect(px);
+            // The name where it fits, across the visible part.
+            const QRectF visible = px.intersected(f.map).adjusted(3, 2, -3, -2);
+            // Most rectangles of a large kernel are too thin for any name:
+            // measuring text only for the rest keeps a repaint quick.
+            if (visible.width() <= 16 || visible.height() <= fontMetrics().height()) continue;
+            const QString name = QString::fromStdString(a.name);
+            if (visible.width() > fontMetrics().horizontalAdvance(name)) {
+                p.setPen(labelColorOn(fill));
+                p.drawText(visible, Qt::AlignCenter, name);
+            }
+        }
+    }
+}
+
+void MemoryMap::paintLegend(QPainter& p, const Frame& f) const
+{
+    if (!m_plan || m_shown.empty()) return;
+    const double column = f.legend.width() / 6.0;
+    const size_t most = 18;
+    for (size_t k = 0; k < m_shown.size() && k < most; ++k) {
+        const auto& a = m_plan->allocations[m_shown[k]];
+        const double x = f.legend.left() + double(k % 6) * column;
+        const double y = f.legend.top() + 2 + double(k / 6) * kLegendRow;
+        const QRectF swatch(x, y + 3, 14, 14);
+        p.fillRect(swatch, tensorColor(k));
+        if (overlaps(m_shown[k])) p.fillRect(swatch, QBrush(overlapColor(), Qt::BDiagPattern));
+        p.setPen(palette().color(QPalette::Text));
+        QString label = QString::fromStdString(a.name);
+        if (a.createdBy != "user") label += u" *"_s;
+        if (k + 1 == most && m_shown.size() > most) label = tr("… %1 more").arg(m_shown.size() - most + 1);
+        p.drawText(QRectF(x + 18, y, column - 22, kLegendRow), Qt::AlignVCenter | Qt::AlignLeft,
+                   fontMetrics().elidedText(label, Qt::ElideRight, int(column - 22)));
+    }
+}
+
+void MemoryMap::mouseMoveEvent(QMouseEvent* event)
+{
+    if (m_dragFrom) {
+        const double perPixel = (m_last - m_first) / frame().map.width();
+        const double span = m_last - m_first;
+        const double first = m_dragFirst - (event->position().x() - m_dragFrom->x()) * perPixel;
+        setByteWindow(first, first + span);
+        return;
+    }
+    const auto hit = allocationAt(event->position());
+    if (hit != m_hovered) {
+        m_hovered = hit;
+        update();
+    }
+    if (hit)
+        QToolTip::showText(event->globalPosition().toPoint(), describe(*hit), this);
+    else
+        QToolTip::hideText();
+}
+
+void MemoryMap::mousePressEvent(QMouseEvent* event)
+{
+    if (event->button() != Qt::LeftButton) return;
+    if (const auto hit = allocationAt(event->position())) {
+        const auto& a = m_plan->allocations[*hit];
+        emit allocationActivated(*hit);
+        emit sourceSpanActivated(a.definition.span.valid() ? a.definition.span : a.servesSpan);
+        return;
+    }
+    m_dragFrom = event->position();
+    m_dragFirst = m_first;
+    setCursor(Qt::ClosedHandCursor);
+}
+
+void MemoryMap::mouseReleaseEvent(QMouseEvent*)
+{
+    m_dragFrom.reset();
+    unsetCursor();
+}
+
+void MemoryMap::mouseDoubleClickEvent(QMouseEvent*) { fit(); }
+
+void MemoryMap::wheelEvent(QWheelEvent* event)
+{
+    const Frame f = frame();
+    const double at = m_first + (event->position().x() - f.map.left()) / f.map.width() * (m_last - m_first);
+    const double factor = std::pow(0.8, event->angleDelta().y() / 120.0);
+    setByteWindow(at - (at - m_first) * factor, at + (m_last - at) * factor);
+    event->accept();
+}
+
+void MemoryMap::leaveEvent(QEvent*)
+{
+    if (!m_hovered) return;
+    m_hovered.reset();
+    update();
+}

@@ -1,0 +1,93 @@
+#pragma once
+
+#include "analysis/memory_plan.h"
+#include "target/target.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+
+// A memory map: SBUF as partitions (y, 0 at the top) × bytes within a
+// partition (x), or PSUM as partitions × the banks of a partition's row, one
+// column per bank. Each allocation is drawn at the rectangles MemoryPlan
+// gives it, coloured per tensor from a colour-blind-safe palette and named
+// where the name fits; overlapping allocations are hatched red. A bar above
+// shows how much of the scope's capacity the furthest allocation reaches.
+// The wheel zooms the bytes around the pointer, dragging pans, a double
+// click fits the allocations again. Hovering shows what the plan knows of a
+// tensor; a click reports its source line.
+class MemoryMap : public QWidget {
+    Q_OBJECT
+
+public:
+    enum class Scope { Sbuf, Psum };
+
+    explicit MemoryMap(Scope scope, QWidget* parent = nullptr);
+
+    // The plan to draw (null clears) and the target whose limits it is
+    // drawn against.
+    void setPlan(std::shared_ptr<const tirx::MemoryPlan> plan, const tirx::Target* target);
+    [[nodiscard]] const tirx::MemoryPlan* plan() const { return m_plan.get(); }
+    [[nodiscard]] Scope scope() const { return m_scope; }
+
+    // The allocations of this scope, as indices into plan()->allocations.
+    [[nodiscard]] const std::vector<size_t>& shown() const { return m_shown; }
+    // The allocation under `pos`, the last drawn on top when several are.
+    [[nodiscard]] std::optional<size_t> allocationAt(QPointF pos) const;
+    // Where rectangle `rect` of allocation `index` is drawn now.
+    [[nodiscard]] QRectF pixelRect(const tirx::MemoryRect& rect) const;
+    // Whether allocation `index` is part of an overlap.
+    [[nodiscard]] bool overlaps(size_t index) const;
+    // The hover text for allocation `index`.
+    [[nodiscard]] QString describe(size_t index) const;
+    // The bytes shown across the map, [first, last).
+    [[nodiscard]] std::pair<double, double> byteWindow() const { return {m_first, m_last}; }
+    void setByteWindow(double first, double last);
+    // Fits the window to the allocations (or the capacity when none).
+    void fit();
+
+    [[nodiscard]] QSize sizeHint() const override { return {720, 420}; }
+    [[nodiscard]] QSize minimumSizeHint() const override { return {320, 220}; }
+
+signals:
+    // The user clicked an allocation defined at (or, for a workspace, made
+    // for the call at) `span`.
+    void sourceSpanActivated(const tirx::Span& span);
+    void allocationActivated(size_t index);
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void leaveEvent(QEvent* event) override;
+
+private:
+    struct Frame {
+        QRectF map;      // the partitions × bytes area
+        QRectF capacity; // the capacity bar
+        QRectF legend;
+    };
+    [[nodiscard]] Frame frame() const;
+    [[nodiscard]] int64_t capacityBytes() const;
+    [[nodiscard]] int64_t partitionCount() const;
+    [[nodiscard]] double xOf(double byte) const;
+    void paintGrid(QPainter& p, const Frame& f) const;
+    void paintAllocations(QPainter& p, const Frame& f) const;
+    void paintCapacity(QPainter& p, const Frame& f) const;
+    void paintLegend(QPainter& p, const Frame& f) const;
+
+    Scope m_scope;
+    std::shared_ptr<const tirx::MemoryPlan> m_plan;
+    tirx::Target m_target;
+    std::vector<size_t> m_shown;
+    std::vector<bool> m_overlapping; // per plan allocation
+    double m_first = 0;
+    double m_last = 1;
+    std::optional<size_t> m_hovered;
+    std::optional<QPointF> m_dragFrom;
+    double m_dragFirst = 0;
+};
