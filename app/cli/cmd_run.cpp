@@ -78,6 +78,11 @@ void registerRun(CLI::App& app, Outcome& outcome)
     cmd->add_flag("--json", json, "machine-readable output");
     choice.addOptions(*cmd);
     cmd->callback([&outcome] {
+        std::optional<ChosenDevice> chosen;
+        if (device != "sim") {
+            chosen = chooseDevice(device, outcome);
+            if (!chosen) return;
+        }
         const auto inputPaths = namedPaths(inputItems, "--input", outcome);
         const auto outputPaths = namedPaths(outputItems, "--output", outcome);
         if (!inputPaths || !outputPaths) return;
@@ -109,8 +114,8 @@ void registerRun(CLI::App& app, Outcome& outcome)
             outcome.exit = Exit::BadInput;
             return;
         }
-        if (device != "sim") {
-            runOnDevice(device, *lowered, kernel, inputs, *outputPaths, seed, json, outcome);
+        if (chosen) {
+            runOnDevice(*chosen, *lowered, kernel, inputs, *outputPaths, seed, json, outcome);
             return;
         }
         sim::SimOptions simOptions;

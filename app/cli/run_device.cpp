@@ -46,23 +46,29 @@ std::string compareText(const device::Comparison& c)
 
 } // namespace
 
-void runOnDevice(const std::string& spec, const Lowered& lowered, FunctionRef kernel,
-                 const std::map<std::string, sim::HostArray>& inputs, const std::map<std::string, std::string>& outputs,
-                 uint64_t seed, bool json, Outcome& outcome)
+std::optional<ChosenDevice> chooseDevice(const std::string& spec, Outcome& outcome)
 {
     auto choice = device::makeDevice(spec);
     if (!choice.device) {
         std::fprintf(stderr, "tirx-cli: error: %s\n", choice.error.c_str());
         outcome.exit = Exit::Usage;
-        return;
+        return std::nullopt;
     }
-    const device::DeviceInfo info = choice.device->describe();
+    device::DeviceInfo info = choice.device->describe();
     if (!info.api) {
         std::fprintf(stderr, "tirx-cli: error: device %s is %s: %s\n", spec.c_str(), info.status.c_str(),
                      info.message.c_str());
         outcome.exit = Exit::Usage;
-        return;
+        return std::nullopt;
     }
+    return ChosenDevice{std::move(choice.device), std::move(info)};
+}
+
+void runOnDevice(ChosenDevice& chosen, const Lowered& lowered, FunctionRef kernel,
+                 const std::map<std::string, sim::HostArray>& inputs, const std::map<std::string, std::string>& outputs,
+                 uint64_t seed, bool json, Outcome& outcome)
+{
+    const device::DeviceInfo& info = chosen.info;
     std::string error;
     const Module& final = *lowered.trace().entries.back()->module;
     const auto request =
@@ -72,7 +78,7 @@ void runOnDevice(const std::string& spec, const Lowered& lowered, FunctionRef ke
         outcome.exit = Exit::Usage;
         return;
     }
-    const device::DeviceRun run = device::runAndCompare(*choice.device, info.kind, request);
+    const device::DeviceRun run = device::runAndCompare(*chosen.device, info.kind, request);
     const Input& input = lowered.input;
     std::fputs(formatDiagnostics(run.device.diagnostics, input.path, input.source).c_str(), stderr);
     if (!run.device.ok) {
