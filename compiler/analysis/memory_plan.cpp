@@ -27,8 +27,12 @@ std::vector<int64_t> constShape(const TensorType& type)
 void placeSbuf(PlannedAllocation& a, const AllocView& view)
 {
     const auto& type = *view.type;
-    const auto partitions = type.layout() ? constLayoutSize(*type.layout(), Axis::P())
-                                          : (type.shape().empty() ? std::nullopt : constInt(type.shape().front()));
+    // The layout's P size, or the first dimension of a tensor without one.
+    std::optional<int64_t> partitions;
+    if (type.layout())
+        partitions = constLayoutSize(*type.layout(), Axis::P());
+    else if (!type.shape().empty())
+        partitions = constInt(type.shape().front());
     a.partitions = partitions.value_or(0);
     const auto bytes = allocatorBytes(type, nullptr);
     a.bytesPerPartition = bytes.value_or(0);
