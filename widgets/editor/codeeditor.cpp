@@ -68,9 +68,6 @@ CodeEditor::CodeEditor(QWidget* parent) : QsciScintilla(parent)
     connect(this, &QsciScintillaBase::SCN_CHARADDED, this, &CodeEditor::indentAfterBlockStart);
 
     setUpDiagnostics();
-    indicatorDefine(QsciScintilla::StraightBoxIndicator, kFindIndicator);
-    SendScintilla(SCI_INDICSETALPHA, kFindIndicator, 110);
-    SendScintilla(SCI_INDICSETUNDER, kFindIndicator, true);
     m_completion = new TirxCompletion(this);
     m_dark = EditorColors::isDark(palette());
     applyColors(EditorColors::forPalette(palette()));
@@ -97,7 +94,7 @@ void CodeEditor::applyColors(const EditorColors& colors)
     setUnmatchedBraceForegroundColor(colors.braceMismatch);
     setIndicatorForegroundColor(colors.error, kErrorIndicator);
     setIndicatorForegroundColor(colors.warning, kWarningIndicator);
-    setIndicatorForegroundColor(colors.findMatch, kFindIndicator);
+    scintillafind::defineIndicator(*this, colors.findMatch);
     setMarkerBackgroundColor(mixColors(colors.paper, colors.selection, 0.55), kSourceMarker);
     for (int marker : {kErrorMarker, kWarningMarker}) {
         const QColor& color = marker == kErrorMarker ? colors.error : colors.warning;
