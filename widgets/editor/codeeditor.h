@@ -59,6 +59,9 @@ public:
     // Puts the caret at the start of 1-based `line` (clamped), unfolding and
     // scrolling it into view.
     void goToLine(int line);
+    // Folds or unfolds the block `line` (0-based) opens; a folded block
+    // shows "…" after its first line, as a margin click folds it too.
+    void foldLine(int line) override;
 
     // Comments out the selected lines (or the caret's) with "# " at their
     // common indentation, or uncomments them when all are comments; one undo step.
@@ -105,6 +108,9 @@ protected:
 private:
     [[nodiscard]] TirxLexer* createLexer();
     void setUpFolding();
+    // After a margin click folded `line`: refolds it with "…" shown, which
+    // Scintilla 3 only does per fold (it has no default fold text).
+    void showFoldText(int line);
     void applyColors(const EditorColors& colors);
     void updateLineNumberMargin();
     void updateScrollWidth();
