@@ -1,5 +1,6 @@
 #include "input.h"
 #include "pipeline_options.h"
+#include "run_device.h"
 
 #include "sim/array_stats.h"
 #include "sim/kernel_args.h"
@@ -54,7 +55,8 @@ Diagnostic uninitialisedWarning(const sim::UninitialisedRead& r)
 
 void registerRun(CLI::App& app, Outcome& outcome)
 {
-    auto* cmd = app.add_subcommand("run", "Lower the kernel and run it on the built-in NKI simulator");
+    auto* cmd =
+        app.add_subcommand("run", "Lower the kernel and run it on the built-in NKI simulator or a Neuron device");
     static std::string file;
     static std::string device = "sim";
     static std::vector<std::string> inputItems;
@@ -65,7 +67,9 @@ void registerRun(CLI::App& app, Outcome& outcome)
     static std::string function;
     static PipelineChoice choice;
     cmd->add_option("FILE", file, "TVMScript file, or - for standard input")->required();
-    cmd->add_option("--device", device, "sim (the built-in simulator)")->capture_default_str();
+    cmd->add_option("--device", device,
+                    "sim (the built-in simulator), local (this host's Neuron devices) or ssh://[user@]host")
+        ->capture_default_str();
     cmd->add_option("--input", inputItems, "NAME=PATH.npy: contents of input parameter NAME");
     cmd->add_option("--output", outputItems, "NAME=PATH.npy: write output parameter NAME there");
     cmd->add_option("--seed", seed, "seed of the random inputs not given")->capture_default_str();
@@ -74,13 +78,10 @@ void registerRun(CLI::App& app, Outcome& outcome)
     cmd->add_flag("--json", json, "machine-readable output");
     choice.addOptions(*cmd);
     cmd->callback([&outcome] {
+        std::optional<ChosenDevice> chosen;
         if (device != "sim") {
-            std::fprintf(stderr,
-                         "tirx-cli: error: device '%s' is not available; this build runs kernels on the "
-                         "simulator (--device sim)\n",
-                         device.c_str());
-            outcome.exit = Exit::Usage;
-            return;
+            chosen = chooseDevice(device, outcome);
+            if (!chosen) return;
         }
         const auto inputPaths = namedPaths(inputItems, "--input", outcome);
         const auto outputPaths = namedPaths(outputItems, "--output", outcome);
@@ -111,6 +112,10 @@ void registerRun(CLI::App& app, Outcome& outcome)
         if (!kernel) {
             std::fprintf(stderr, "tirx-cli: error: %s\n", error.c_str());
             outcome.exit = Exit::BadInput;
+            return;
+        }
+        if (chosen) {
+            runOnDevice(*chosen, *lowered, kernel, inputs, *outputPaths, seed, json, outcome);
             return;
         }
         sim::SimOptions simOptions;

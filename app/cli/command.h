@@ -34,5 +34,6 @@ void registerEmitNki(CLI::App& app, Outcome& outcome);
 void registerLayout(CLI::App& app, Outcome& outcome);
 void registerGraph(CLI::App& app, Outcome& outcome);
 void registerRun(CLI::App& app, Outcome& outcome);
+void registerDevices(CLI::App& app, Outcome& outcome);
 
 } // namespace tirx::cli

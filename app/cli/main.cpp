@@ -17,7 +17,7 @@ namespace {
 const std::vector<tirx::cli::Registrar> kCommands = {
     tirx::cli::registerFmt,   tirx::cli::registerCheck, tirx::cli::registerEqual,   tirx::cli::registerPasses,
     tirx::cli::registerLower, tirx::cli::registerDiff,  tirx::cli::registerMemmap,  tirx::cli::registerLayout,
-    tirx::cli::registerGraph, tirx::cli::registerRun,   tirx::cli::registerEmitNki,
+    tirx::cli::registerGraph, tirx::cli::registerRun,   tirx::cli::registerEmitNki, tirx::cli::registerDevices,
 };
 
 int toStatus(tirx::cli::Exit exit) { return static_cast<int>(exit); }

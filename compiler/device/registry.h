@@ -1,0 +1,31 @@
+#pragma once
+
+#include "device/device.h"
+#include "device/remote_neuron_device.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tirx::device {
+
+struct DeviceChoice {
+    std::unique_ptr<Device> device;
+    std::string error; // set when device is not
+};
+
+// "sim", "local" or "ssh://[user@]host[:port]", as `run --device` takes them.
+[[nodiscard]] DeviceChoice makeDevice(const std::string& spec, const RemoteNeuronOptions& remote = {});
+
+// The file that keeps the SSH hosts the user added, one ssh:// URL a line:
+// $XDG_CONFIG_HOME/tirx-explorer/ssh-hosts (~/.config when unset). The app's
+// Devices dock and `tirx-cli devices` both read it.
+[[nodiscard]] std::string hostsFilePath();
+[[nodiscard]] std::vector<std::string> readHosts();
+// Returns the error text, empty on success.
+[[nodiscard]] std::string writeHosts(const std::vector<std::string>& hosts);
+
+// Every device to list: the simulator, this host, then the saved SSH hosts.
+[[nodiscard]] std::vector<std::string> deviceSpecs();
+
+} // namespace tirx::device
