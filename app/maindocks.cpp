@@ -2,6 +2,7 @@
 // handling in mainwindow.cpp.
 #include "mainwindow.h"
 
+#include "devicesdock.h"
 #include "layoutdocks.h"
 #include "lowering.h"
 #include "nkidock.h"
@@ -80,6 +81,7 @@ void MainWindow::createDocks()
             [this](int line, int column) { jumpTo(line, column, true); });
     connectSourceLinks();
     new RunDock(this);
+    new DevicesDock(this);
 }
 
 void MainWindow::connectSourceLinks()

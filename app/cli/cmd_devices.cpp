@@ -54,7 +54,7 @@ void registerDevices(CLI::App& app, Outcome& outcome)
             device::DeviceInfo info;
             if (!choice.device) {
                 info.id = spec;
-                info.kind = device::DeviceKind::NeuronSsh;
+                info.kind = device::kindOfSpec(spec);
                 info.name = spec;
                 info.status = "error";
                 info.message = choice.error;

@@ -22,6 +22,13 @@ DeviceChoice makeDevice(const std::string& spec, const RemoteNeuronOptions& remo
     return {nullptr, "unknown device '" + spec + "': use sim, local or ssh://[user@]host"};
 }
 
+DeviceKind kindOfSpec(const std::string& spec)
+{
+    if (spec == "sim") return DeviceKind::Simulator;
+    if (spec == "local") return DeviceKind::NeuronLocal;
+    return DeviceKind::NeuronSsh;
+}
+
 std::string hostsFilePath()
 {
     const char* config = std::getenv("XDG_CONFIG_HOME");

@@ -17,6 +17,10 @@ struct DeviceChoice {
 // "sim", "local" or "ssh://[user@]host[:port]", as `run --device` takes them.
 [[nodiscard]] DeviceChoice makeDevice(const std::string& spec, const RemoteNeuronOptions& remote = {});
 
+// The kind of device a spec names (an unknown spec counts as SSH: it is
+// refused when made).
+[[nodiscard]] DeviceKind kindOfSpec(const std::string& spec);
+
 // The file that keeps the SSH hosts the user added, one ssh:// URL a line:
 // $XDG_CONFIG_HOME/tirx-explorer/ssh-hosts (~/.config when unset). The app's
 // Devices dock and `tirx-cli devices` both read it.

@@ -1,0 +1,51 @@
+#pragma once
+
+#include "device/device_run.h"
+
+#include <QFutureWatcher>
+#include <QObject>
+
+#include <memory>
+#include <vector>
+
+class DevicesView;
+class MainWindow;
+class QDockWidget;
+
+// Docks the Devices view and runs its requests: Refresh probes every device
+// (the simulator, this host, the saved SSH hosts) on a worker, Run sends
+// the last lowered kernel to the chosen device with random inputs from the
+// view's seed and compares it with the simulator, Cancel stops that run,
+// and hosts added or removed are saved for `tirx-cli devices` too. Nothing
+// is probed until asked: a probe starts processes and may reach the network.
+class DevicesDock : public QObject {
+    Q_OBJECT
+
+public:
+    explicit DevicesDock(MainWindow* window);
+    ~DevicesDock() override;
+
+    [[nodiscard]] DevicesView* view() const { return m_view; }
+    [[nodiscard]] bool isBusy() const { return m_probe.isRunning() || m_run.isRunning(); }
+
+public slots:
+    void refresh();
+    void run(const QString& device);
+    void cancel();
+
+signals:
+    void refreshed();
+    void finished();
+
+private:
+    void listUnprobed();
+    void addHost(const QString& host);
+    void removeHost(const QString& device);
+
+    MainWindow* m_window;
+    DevicesView* m_view;
+    QDockWidget* m_dock;
+    std::shared_ptr<tirx::device::Device> m_running;
+    QFutureWatcher<std::vector<tirx::device::DeviceInfo>> m_probe;
+    QFutureWatcher<std::shared_ptr<const tirx::device::DeviceRun>> m_run;
+};

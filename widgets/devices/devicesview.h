@@ -1,0 +1,59 @@
+#pragma once
+
+#include "device/device_run.h"
+
+#include <QWidget>
+
+#include <vector>
+
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QPushButton;
+class QSpinBox;
+class QTreeWidget;
+
+// The Devices dock's view: every device with its status, SDK and NKI
+// versions and the API it runs; Run (random inputs from a seed), Cancel,
+// Refresh (probes the devices), adding and removing SSH hosts; and the last
+// run's timings, comparison with the simulator and log. It shows what the
+// device layer reports and asks the window to do the rest.
+class DevicesView : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit DevicesView(QWidget* parent = nullptr);
+
+    void setDevices(const std::vector<tirx::device::DeviceInfo>& devices);
+    void setRunning(bool running);
+    void setResult(const tirx::device::DeviceRun& run);
+    void setMessage(const QString& text);
+
+    [[nodiscard]] QString selectedDevice() const;
+    void selectDevice(const QString& id);
+    [[nodiscard]] int seed() const;
+    [[nodiscard]] QString resultText() const;
+    [[nodiscard]] QTreeWidget* list() const { return m_list; }
+
+signals:
+    void refreshRequested();
+    void runRequested(const QString& device);
+    void cancelRequested();
+    void addHostRequested(const QString& host);
+    void removeHostRequested(const QString& device);
+
+private:
+    void updateButtons();
+
+    QTreeWidget* m_list;
+    QPushButton* m_refresh;
+    QPushButton* m_run;
+    QPushButton* m_cancel;
+    QPushButton* m_remove;
+    QLineEdit* m_host;
+    QPushButton* m_add;
+    QSpinBox* m_seed;
+    QLabel* m_status;
+    QPlainTextEdit* m_result;
+    bool m_running = false;
+};
