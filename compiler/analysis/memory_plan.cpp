@@ -45,14 +45,16 @@ constexpr int64_t kMostBanksDrawn = 64;
 
 void placePsum(PlannedAllocation& a, const AllocView& view, int64_t bankBytes)
 {
+    // (banks, P, F), or (P, F): a tile within one bank.
     const auto& phys = a.physicalShape;
-    if (phys.size() != 3) {
+    if (phys.size() != 3 && phys.size() != 2) {
         a.bytesPerPartition = 0;
         return;
     }
-    a.banks = phys[0];
-    a.partitions = phys[1];
-    a.bytesPerPartition = phys[2] * view.type->dtype().bytes();
+    const bool banked = phys.size() == 3;
+    a.banks = banked ? phys[0] : 1;
+    a.partitions = phys[banked ? 1 : 0];
+    a.bytesPerPartition = phys.back() * view.type->dtype().bytes();
     a.sizeKnown = true;
     if (!view.placement || view.placement->size() != 2) return;
     a.bank = (*view.placement)[0];

@@ -54,7 +54,8 @@ IntraLineDiff intraLineDiff(std::string_view oldLine, std::string_view newLine)
     dtl::Diff<std::string_view, std::vector<std::string_view>> diff(a, b);
     diff.compose();
     IntraLineDiff out;
-    for (const auto& [token, info] : diff.getSes().getSequence()) {
+    for (const auto& step : diff.getSes().getSequence()) {
+        const auto& info = step.second;
         switch (info.type) {
         case dtl::SES_COMMON: break;
         case dtl::SES_DELETE: {
@@ -68,7 +69,6 @@ IntraLineDiff intraLineDiff(std::string_view oldLine, std::string_view newLine)
             break;
         }
         }
-        (void)token;
     }
     return out;
 }

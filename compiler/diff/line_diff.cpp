@@ -88,8 +88,8 @@ private:
                                  m_idsB.begin() + static_cast<std::ptrdiff_t>(bEnd));
         dtl::Diff<int, std::vector<int>> diff(a, b);
         diff.compose();
-        for (const auto& [id, info] : diff.getSes().getSequence()) {
-            (void)id;
+        for (const auto& step : diff.getSes().getSequence()) {
+            const auto& info = step.second;
             const size_t i = aBegin + static_cast<size_t>(info.beforeIdx - 1);
             const size_t j = bBegin + static_cast<size_t>(info.afterIdx - 1);
             switch (info.type) {

@@ -331,6 +331,9 @@ void addCore(std::vector<Callable>& t)
                      "Let expression: evaluate body with the bindings given in where."));
     t.push_back(make("T.Ramp", "", K::Builtin, {sc("base"), sc("stride"), req("lanes", R::Scalar, "int")}, "expr",
                      "Vector base, base + stride, ... of lanes elements (not used on Trainium)."));
+    t.push_back(make("T.And", "", K::Builtin, {sc("a"), sc("b")}, "expr", "Logical and of two conditions (a and b)."));
+    t.push_back(make("T.Or", "", K::Builtin, {sc("a"), sc("b")}, "expr", "Logical or of two conditions (a or b)."));
+    t.push_back(make("T.Not", "", K::Builtin, {sc("a")}, "expr", "Logical negation of a condition (not a)."));
     t.push_back(make("T.Select", "", K::Builtin, {sc("condition"), sc("true_value"), sc("false_value")}, "expr",
                      "Pick one of two values by a condition; both sides are evaluated."));
     t.push_back(make("T.evaluate", "", K::Statement, {sc("value")}, "None",

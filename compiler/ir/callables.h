@@ -203,6 +203,12 @@ struct OpcodeInfo {
 // "\"add\", \"sub\", \"mul\", \"max\", \"min\"": what an operand of kind `use`
 // accepts and this backend lowers.
 [[nodiscard]] std::string validOpcodes(OpcodeUse use);
+// Whether `text` names an opcode of kind `use` that this backend lowers.
+[[nodiscard]] bool lowersOpcode(std::string_view text, OpcodeUse use);
+// The instruction reduce opcode a tile op's reduce_op lowers to: the
+// NkiReduce row with the same NKI function ("sum" is "add"); nullopt when
+// `tileReduceOp` is not a lowered tile reduce_op.
+[[nodiscard]] std::optional<std::string_view> instructionReduceOpcode(std::string_view tileReduceOp);
 [[nodiscard]] std::string_view tileFamilyName(TileFamily family);
 [[nodiscard]] std::string_view accessName(Access access);
 

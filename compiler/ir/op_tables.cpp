@@ -110,6 +110,22 @@ std::optional<Opcode> findOpcode(std::string_view text, OpcodeUse use)
     return std::nullopt;
 }
 
+bool lowersOpcode(std::string_view text, OpcodeUse use)
+{
+    const std::optional<Opcode> opcode = findOpcode(text, use);
+    return opcode && opcodeInfo(*opcode).lowered;
+}
+
+std::optional<std::string_view> instructionReduceOpcode(std::string_view tileReduceOp)
+{
+    if (!lowersOpcode(tileReduceOp, OpcodeUse::TileReduce)) return std::nullopt;
+    const std::string_view function = opcodeInfo(*findOpcode(tileReduceOp, OpcodeUse::TileReduce)).nkiFunction;
+    for (const OpcodeInfo& o : kOpcodes) {
+        if (o.lowered && o.nkiFunction == function && accepts(o.uses, OpcodeUse::NkiReduce)) return o.text;
+    }
+    return std::nullopt;
+}
+
 std::string validOpcodes(OpcodeUse use)
 {
     std::string out;

@@ -127,7 +127,7 @@ Value Parser::callNamespace(std::string_view path, std::vector<Arg>& args, Span 
         }
         Value v;
         v.kind = Value::Kind::LayoutSum;
-        v.shard().push_back(makeIter(args[0].value, stride, span));
+        v.shard().push_back(makeIter(args[0].value, stride));
         v.span = span;
         return v;
     }
@@ -243,7 +243,8 @@ Value Parser::callBuiltin(std::string_view name, std::vector<Arg>& args, Span sp
             {"min", BinaryOp::Min},           {"max", BinaryOp::Max},      {"floordiv", BinaryOp::FloorDiv},
             {"floormod", BinaryOp::FloorMod}, {"truncdiv", BinaryOp::Div}, {"truncmod", BinaryOp::Mod},
             {"Div", BinaryOp::Div},           {"Mod", BinaryOp::Mod},      {"FloorDiv", BinaryOp::FloorDiv},
-            {"FloorMod", BinaryOp::FloorMod}, {"Min", BinaryOp::Min},      {"Max", BinaryOp::Max}};
+            {"FloorMod", BinaryOp::FloorMod}, {"Min", BinaryOp::Min},      {"Max", BinaryOp::Max},
+            {"And", BinaryOp::And},           {"Or", BinaryOp::Or}};
         if (auto it = kBinary.find(short_); it != kBinary.end()) {
             arity(2);
             Value a = args[0].value;
@@ -255,6 +256,10 @@ Value Parser::callBuiltin(std::string_view name, std::vector<Arg>& args, Span sp
             if (b.py && !a.py && b.expr->kind() == ExprKind::IntImm && x->dtype().isInt())
                 y = intImm(constInt(y).value(), x->dtype(), b.span);
             return Value::ofExpr(withSpan(binary(it->second, x, y, span), span), span);
+        }
+        if (short_ == "Not") {
+            arity(1);
+            return Value::ofExpr(logicalNot(toExpr(args[0].value, "a condition"), span), span);
         }
         if (short_ == "Select") {
             arity(3);

@@ -78,7 +78,7 @@ Stmt Parser::parseFor()
             // a positive integer → {"pragma_unroll": N}.
             if (a.value.kind != Value::Kind::Expr || !a.value.py)
                 fail(a.span, "'unroll' must be True, False or an integer");
-            const Expr e = pyToIR(a.value, a.span);
+            const Expr e = pyToIR(a.value);
             if (e->dtype().isBool()) {
                 annotations =
                     annotations.with(isConstInt(e, 1) ? "pragma_unroll" : "disable_unroll", boolImm(true, a.span));
@@ -155,7 +155,6 @@ Stmt Parser::parseFor()
         if (i == loops.size() - 1) f.annotations = annotations;
         body = makeFor(std::move(f), span);
     }
-    (void)itSpan;
     return body;
 }
 

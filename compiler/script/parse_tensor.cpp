@@ -111,7 +111,7 @@ static TensorTypeRef buildType(Parser& p, const TensorArgs& t, Span span, std::s
     f.shape = p.toShape(*t.shape, "'" + std::string(callee) + "'");
     if (t.dtype && t.dtype->kind != Value::Kind::None) f.dtype = p.requireDtype(*t.dtype);
     f.scope = t.scope ? p.checkScope(*t.scope) : scopeOverride.empty() ? "global" : scopeOverride;
-    f.layout = p.resolveLayout(t.layout, f.shape, f.scope, span, t.old);
+    f.layout = p.resolveLayout(t.layout, f.shape, f.scope, t.old);
     if (t.strides && t.strides->kind != Value::Kind::None) f.strides = p.toShape(*t.strides, "strides");
     if (t.elemOffset && t.elemOffset->kind != Value::Kind::None) {
         Expr e = p.toExpr(*t.elemOffset, "an element offset");
@@ -281,7 +281,7 @@ Value Parser::viewTensor(const Value& method, std::vector<Arg>& args, Span span)
                        std::to_string(total));
     TensorType::Fields f = parent->fields();
     f.shape = shape;
-    if (layoutArg) f.layout = resolveLayout(layoutArg, shape, f.scope, span, false);
+    if (layoutArg) f.layout = resolveLayout(layoutArg, shape, f.scope, false);
     auto type = shareType(std::move(f));
     return Value::ofExpr(call(kDeclTensor, {dataPointer(method, span)}, {}, DataType::handle(), {type}, span), span);
 }
@@ -294,7 +294,7 @@ TensorTypeRef Parser::shareType(TensorType::Fields fields)
     return m_typesByKey.try_emplace(std::move(key), std::move(type)).first->second;
 }
 
-Layout Parser::resolveLayout(const Value* arg, const std::vector<Expr>& shape, const std::string& scope, Span span,
+Layout Parser::resolveLayout(const Value* arg, const std::vector<Expr>& shape, const std::string& scope,
                              bool oldDefault)
 {
     // Chapter 01 §5.2 (TX2 _get_layout).
@@ -326,14 +326,12 @@ Layout Parser::resolveLayout(const Value* arg, const std::vector<Expr>& shape, c
     case Value::Kind::Axis:
     case Value::Kind::Method: break;
     }
-    (void)span;
     fail(arg->span,
          "invalid layout: expected T.TileLayout(...), None, \"default\" or a P/F string, got " + describe(*arg));
 }
 
-Iter Parser::makeIter(const Value& extent, const Value& stride, Span span)
+Iter Parser::makeIter(const Value& extent, const Value& stride)
 {
-    (void)span;
     Expr e = toExpr(extent, "a layout extent");
     if (stride.kind == Value::Kind::LayoutSum && stride.shard().empty() && stride.replica().empty() &&
         stride.offset().size() == 1)
@@ -380,7 +378,7 @@ Value Parser::shardSpec(bool replica, Span start)
                        std::to_string(strides.size()) + " strides");
     std::vector<Iter> iters(extents.size());
     if (explicitStrides) {
-        for (size_t i = 0; i < extents.size(); ++i) iters[i] = makeIter(extents[i], strides[i], span);
+        for (size_t i = 0; i < extents.size(); ++i) iters[i] = makeIter(extents[i], strides[i]);
     } else {
         Expr stride = intImm(1);
         for (size_t i = extents.size(); i-- > 0;) {

@@ -319,11 +319,7 @@ Value Parser::parseSubscript(const Value& base, Span start)
 
 // ----------------------------------------------------------- conversions
 
-Expr Parser::pyToIR(const Value& v, Span span)
-{
-    (void)span;
-    return v.expr;
-}
+Expr Parser::pyToIR(const Value& v) { return v.expr; }
 
 Expr Parser::toExpr(const Value& v, std::string_view what)
 {

@@ -244,7 +244,7 @@ void Parser::parseFile()
 void Parser::parseTopLevelStatement()
 {
     if (isKw("from") || isKw("import")) return parseImport();
-    if (isOp("@")) return parseDecorated(0);
+    if (isOp("@")) return parseDecorated();
     if (isKw("with")) {
         const Span start = advance().span;
         Value ctx = parseExpr();
@@ -270,7 +270,7 @@ void Parser::parseTopLevelStatement()
                 if (!isOp("@"))
                     failAtCurrent(
                         "only @T.ir_module / @T.function definitions may appear inside a 'with target' block");
-                parseDecorated(1);
+                parseDecorated();
             } catch (const ParseError&) {
                 skipStatement();
             }
@@ -356,9 +356,8 @@ void Parser::parseImport()
     expectNewline();
 }
 
-void Parser::parseDecorated(int withDepth)
+void Parser::parseDecorated()
 {
-    (void)withDepth;
     const Span start = expectOp("@").span;
     const Token first = expectName("a decorator name");
     const Value* base = m_scopes.find(first.text);
@@ -383,18 +382,17 @@ void Parser::parseDecorated(int withDepth)
     while (cur().kind == TokenKind::Newline) advance();
     if (path == "T.ir_module" || path == "I.ir_module" || path == "tvm.script.ir_module") {
         if (!isKw("class")) failAtCurrent("expected a class after '@" + path + "'");
-        return parseClass(decoSpan);
+        return parseClass();
     }
     if (path == "T.function" || path == "T.prim_func") {
         if (!isKw("def")) failAtCurrent("expected a function definition after '@" + path + "'");
-        return parseFunction(path, isPrivate, decoSpan, false);
+        return parseFunction(isPrivate, decoSpan);
     }
     fail(decoSpan, "unsupported decorator '@" + path + "'; expected @T.ir_module or @T.function");
 }
 
-void Parser::parseClass(Span decoSpan)
+void Parser::parseClass()
 {
-    (void)decoSpan;
     advance(); // class
     expectName("a class name");
     if (acceptOp("(")) expectOp(")", "after the class bases");
@@ -431,7 +429,7 @@ void Parser::parseClass(Span decoSpan)
                 fail(ds, "unsupported decorator '@" + path + "' in an @T.ir_module class; expected @T.function");
             expectNewline();
             if (!isKw("def")) failAtCurrent("expected a function definition after '@" + path + "'");
-            parseFunction(path, isPrivate, ds, true);
+            parseFunction(isPrivate, ds);
         } catch (const ParseError&) {
             skipStatement();
         }
@@ -460,10 +458,8 @@ Var Parser::parseParam()
     fail(ty.span, "invalid annotation for parameter '" + n + "'; expected T.Tensor(...), T.handle or a dtype");
 }
 
-void Parser::parseFunction(std::string_view decorator, bool isPrivate, Span decoSpan, bool inClass)
+void Parser::parseFunction(bool isPrivate, Span decoSpan)
 {
-    (void)inClass;
-    (void)decorator;
     advance(); // def
     const Token nameTok = expectName("a function name");
     const std::string name(nameTok.text);
@@ -693,7 +689,7 @@ Stmt Parser::parseAssignment(const Value& target, Span start)
         const auto* load = as<TensorLoadNode>(target.expr);
         Expr value;
         if (rhs.kind == Value::Kind::Expr && rhs.py && !rhs.partialIndex) {
-            value = pyToIR(rhs, rhs.span);
+            value = pyToIR(rhs);
             const DataType dt = load->tensor()->tensorType()->dtype();
             if (const auto* f = as<FloatImmNode>(value))
                 value = dt.isFloat() ? floatImm(f->value(), dt, rhs.span) : value;

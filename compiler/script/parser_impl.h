@@ -106,9 +106,9 @@ public:
     void parseFile();
     void parseImport();
     void parseTopLevelStatement();
-    void parseDecorated(int withDepth);
-    void parseClass(Span decoSpan);
-    void parseFunction(std::string_view decorator, bool isPrivate, Span decoSpan, bool inClass);
+    void parseDecorated();
+    void parseClass();
+    void parseFunction(bool isPrivate, Span decoSpan);
     Var parseParam();
 
     // ---- statements (parser.cpp)
@@ -166,7 +166,7 @@ public:
     std::string requireStr(const Value& v, std::string_view what);
     DataType requireDtype(const Value& v);
     std::vector<Expr> toShape(const Value& v, std::string_view what);
-    Expr pyToIR(const Value& v, Span span);
+    Expr pyToIR(const Value& v);
     Attrs toAttrs(const Value& dict, std::string_view what);
 
     // ---- calls (parse_call.cpp)
@@ -191,7 +191,7 @@ public:
     Value allocTensor(std::vector<Arg>& args, Span span);
     Value declTensor(std::vector<Arg>& args, Span span);
     Value viewTensor(const Value& method, std::vector<Arg>& args, Span span);
-    Layout resolveLayout(const Value* layoutArg, const std::vector<Expr>& shape, const std::string& scope, Span span,
+    Layout resolveLayout(const Value* layoutArg, const std::vector<Expr>& shape, const std::string& scope,
                          bool oldDefault);
     // The module's one node for a constant type declared many times over;
     // a type that is not constant gets a node of its own.
@@ -199,7 +199,7 @@ public:
     Value tileLayout(std::vector<Arg>& args, Span span);
     Value layoutFromIters(std::vector<Arg>& args, Span span);
     Value shardSpec(bool replica, Span start);
-    Iter makeIter(const Value& extent, const Value& stride, Span span);
+    Iter makeIter(const Value& extent, const Value& stride);
     std::string checkScope(const Value& v);
     Expr dataPointer(const Value& tensor, Span span);
 

@@ -1,5 +1,6 @@
 #include "sim/kernel_args.h"
 
+#include "ir/callables.h"
 #include "ir/make.h"
 #include "ir/tensor_type.h"
 #include "sim/numerics.h"
@@ -44,12 +45,11 @@ public:
         case StmtKind::TensorStore: m_written.insert(root(as<TensorStoreNode>(s)->tensor().get())); return;
         case StmtKind::Evaluate: {
             const auto* c = as<CallNode>(as<EvaluateNode>(s)->value());
-            if (!c || c->op().rfind("tirx.nki.", 0) != 0) return;
-            // The reduce forms write their first two operands, every other
-            // instruction its first.
-            const bool twoOutputs =
-                c->op() == "tirx.nki.activation_reduce" || c->op() == "tirx.nki.tensorscalar_reduce";
-            for (size_t a = 0; a < c->args().size() && a < (twoOutputs ? 2u : 1u); ++a) {
+            if (!c || !c->callable() || !c->callable()->nkiOp) return;
+            // The operands the table marks written (the reduce forms write two).
+            const auto& params = c->callable()->params;
+            for (size_t a = 0; a < c->args().size() && a < params.size(); ++a) {
+                if (params[a].access != Access::Write && params[a].access != Access::ReadWrite) continue;
                 if (const auto* load = as<TensorLoadNode>(c->args()[a])) m_written.insert(root(load->tensor().get()));
             }
             return;

@@ -331,6 +331,21 @@ private slots:
                  u"TrnPrivateTensorAlloc"_s);
     }
 
+    void anUnknownTargetIsTheSameErrorAsInTheCli()
+    {
+        // The text tests/cli/test_cli_inputs.cpp checks in tirx-cli's output:
+        // both front ends take it from the one driver.
+        const std::string source =
+            "import tvm\nfrom tvm.script import tirx as T\n\nwith tvm.target.Target(\"aws/trn9\"):\n\n"
+            "    @T.function\n    def main(A: T.Tensor((128, 512), \"float32\")):\n"
+            "        A[0, 0] = T.float32(1.0)\n";
+        const LoweringController::Result result = LoweringController::lower({source, "lower-tirx", {}, std::nullopt});
+        QVERIFY(!result.trace);
+        QCOMPARE(result.diagnostics.size(), size_t{1});
+        const std::string shown = tirx::formatDiagnostic(result.diagnostics.front(), "target.py");
+        QVERIFY2(shown.starts_with("target.py:4:6: error: unknown target 'aws/trn9'"), shown.c_str());
+    }
+
     void aFalseFromTheCallbackStopsTheRun()
     {
         QFile file(examplePath(u"naive_allocator.py"_s));

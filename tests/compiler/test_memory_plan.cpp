@@ -175,6 +175,15 @@ def main():
     E = T.alloc_tensor((7, 1024), ty_args=[T.Tensor((1, 128, 128), "float32", scope="trn.psum")])
 )";
 
+// A PSUM tile without a bank dimension sits in one bank: 64 partitions of
+// 128 float32, at bank 3, byte 512.
+const char* const kPsumTileKernel = R"(from tvm_tirx.script import tirx as T
+
+@T.function
+def main():
+    Q = T.alloc_tensor((3, 512), ty_args=[T.Tensor((64, 128), "float32", scope="trn.psum")])
+)";
+
 // Three tensors named const_bias: the user's (line 7), and the two
 // TrnPrivateTensorAlloc makes for the activations with bias 1 (line 11) and
 // bias 2 (line 12), which do not share a tile since their values differ.
@@ -316,6 +325,18 @@ private slots:
                                           "9:5: error: allocation 'D' overlaps 'C' in SBUF (bytes 24..31)\n"
                                           "11:5: warning: allocation 'P2' overlaps 'P1' in PSUM (bytes 1024..2047)\n"
                                           "12:5: warning: allocation 'P3' overlaps 'P2' in PSUM (bytes 1024..1535)\n"});
+    }
+
+    void psumTileInOneBank()
+    {
+        const auto plan = buildMemoryPlan(*parsed(kPsumTileKernel), *m_target, "input");
+        const auto& q = named(plan, "Q");
+        QCOMPARE(q.banks, int64_t{1});
+        QCOMPARE(q.partitions, int64_t{64});
+        QCOMPARE(q.bytesPerPartition, int64_t{512});
+        QVERIFY(q.sizeKnown);
+        QCOMPARE(*q.bankRange, (Interval{3, 4}));
+        QCOMPARE(q.rects, (std::vector<MemoryRect>{{{0, 64}, {3 * 2048 + 512, 3 * 2048 + 1024}}}));
     }
 
     void psumWithLayout()

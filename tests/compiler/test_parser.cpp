@@ -421,6 +421,26 @@ def main(A: T.Tensor((4096,), "float32"), n: T.int32):
         QCOMPARE(w->dtype(), DataType::boolean());
     }
 
+    void logicalCallsAreTheOperators()
+    {
+        // T.And / T.Or / T.Not, TVMScript's function forms of and / or / not,
+        // build the same nodes as the operators.
+        auto r = parseOk(R"(@T.function
+def main(n: T.int32):
+    for i in range(4):
+        a = T.Or(i < n, T.Not(i == 2))
+        b = T.And(i < n, i > 0)
+)");
+        QVERIFY(r.ok());
+        const auto* loop = findStmt<ForNode>(mainOf(r)->body());
+        auto body = stmtList(loop->body());
+        const auto* a = as<BinaryNode>(as<BindNode>(body[0])->value());
+        QCOMPARE(a->op(), BinaryOp::Or);
+        QVERIFY(as<NotNode>(a->b()));
+        QCOMPARE(as<BinaryNode>(as<BindNode>(body[1])->value())->op(), BinaryOp::And);
+        QVERIFY(!parseModule("@T.function\ndef main(n: T.int32):\n    a = T.Not(n < 1, n)\n").ok());
+    }
+
     void layoutNotation()
     {
         auto r = parseOk(R"(L1 = T.TileLayout(T.S[4, 8])

@@ -20,7 +20,7 @@ std::vector<tirx::Diagnostic> sample()
 {
     return {
         tirx::Diagnostic{Severity::Error, "allocation 'A' needs 8192 bytes", tirx::Span{17, 43, 17, 44}},
-        tirx::Diagnostic{Severity::Note, "[StmtSimplify] skipped: nothing to simplify", tirx::Span{}},
+        tirx::Diagnostic{Severity::Note, "skipped: nothing to simplify", tirx::Span{}, "StmtSimplify"},
         tirx::Diagnostic{Severity::Warning, "slow path <for> & co", tirx::Span{3, 5, 3, 9}},
     };
 }
@@ -61,7 +61,9 @@ private slots:
         model.setDiagnostics(sample());
         QCOMPARE(model.rowCount(), 3);
         QCOMPARE(model.index(0).data().toString(), u"17:43: error: allocation 'A' needs 8192 bytes"_s);
-        QCOMPARE(model.index(1).data().toString(), u"note: [StmtSimplify] skipped: nothing to simplify"_s);
+        QCOMPARE(model.index(1).data().toString(), u"note: skipped: nothing to simplify [StmtSimplify]"_s);
+        QCOMPARE(model.index(1).data(ProblemsModel::PassRole).toString(), u"StmtSimplify"_s);
+        QVERIFY(model.index(0).data(ProblemsModel::PassRole).toString().isEmpty());
         QCOMPARE(model.index(0).data(ProblemsModel::LineRole).toInt(), 17);
         QCOMPARE(model.index(0).data(ProblemsModel::ColumnRole).toInt(), 43);
         QCOMPARE(model.index(1).data(ProblemsModel::LineRole).toInt(), 0);

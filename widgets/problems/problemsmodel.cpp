@@ -37,6 +37,8 @@ QVariant ProblemsModel::data(const QModelIndex& index, int role) const
     case Qt::DisplayRole: {
         QString text = fromStd(tirx::severityName(d.severity)) + u": "_s + fromStd(d.message);
         if (d.span.valid()) text = u"%1:%2: "_s.arg(d.span.line).arg(d.span.column) + text;
+        // The pass at the end, as tirx-cli prints it.
+        if (!d.pass.empty() && d.pass != "input") text += u" ["_s + fromStd(d.pass) + u"]"_s;
         return text;
     }
     case Qt::ToolTipRole:
@@ -55,6 +57,7 @@ QVariant ProblemsModel::data(const QModelIndex& index, int role) const
     case LineRole: return static_cast<int>(d.span.line);
     case ColumnRole: return static_cast<int>(d.span.column);
     case SeverityRole: return static_cast<int>(d.severity);
+    case PassRole: return fromStd(d.pass);
     default: return {};
     }
 }
@@ -65,5 +68,6 @@ QHash<int, QByteArray> ProblemsModel::roleNames() const
     names.insert(LineRole, "line");
     names.insert(ColumnRole, "column");
     names.insert(SeverityRole, "severity");
+    names.insert(PassRole, "pass");
     return names;
 }

@@ -18,6 +18,7 @@ public:
         LineRole = Qt::UserRole + 1, // int, 1-based; 0 without a location
         ColumnRole,                  // int, 1-based byte column
         SeverityRole,                // int: tirx::Diagnostic::Severity
+        PassRole,                    // QString: the pass that reported it; empty for the parser
     };
 
     explicit ProblemsModel(QObject* parent = nullptr);

@@ -12,11 +12,6 @@ namespace {
 
 constexpr int64_t kDefaultMaxInstSize = 512;
 
-bool knownAluOp(const std::string& op)
-{
-    return op == "add" || op == "sub" || op == "mul" || op == "max" || op == "min";
-}
-
 // A source operand as the planner takes it: a region (a bare tensor widened)
 // or a float constant; an integer constant is refused by name.
 PlanOperand source(const TileCall& c, InstructionPlanner& planner, std::string_view slot)
@@ -34,7 +29,7 @@ public:
     {
         c.requireThreadScope("requires Trainium target and thread exec_scope");
         const std::string opcode = c.stringQualifier("opcode", "add");
-        if (!knownAluOp(opcode))
+        if (!lowersOpcode(opcode, OpcodeUse::Alu))
             throw TileError("unsupported binary operation '" + opcode +
                             "': the opcode must be add, sub, mul, max or min");
         const Expr dst = c.region("dst");

@@ -20,17 +20,9 @@ constexpr int64_t kDefaultMaxInstSize = 512;
 std::string aluOpcode(const TileCall& c, std::string_view key, std::string_view fallback)
 {
     const std::string op = c.stringQualifier(key, fallback);
-    if (op == "add" || op == "sub" || op == "mul" || op == "max" || op == "min") return op;
+    if (lowersOpcode(op, OpcodeUse::Alu)) return op;
     throw TileError("unsupported operation '" + op + "' for " + std::string(key) + " of '" + std::string(c.name()) +
                     "': it must be add, sub, mul, max or min");
-}
-
-std::string reduceOpcode(const TileCall& c)
-{
-    const std::string op = c.stringQualifier("reduce_op", "sum");
-    if (op == "sum") return "add";
-    if (op == "max" || op == "min") return op;
-    throw TileError("unsupported reduce operation '" + op + "': reduce_op must be sum, max or min");
 }
 
 PlanOperand source(const TileCall& c, InstructionPlanner& planner, std::string_view slot)
@@ -179,7 +171,7 @@ private:
     static Stmt tensorScalarReduce(const TileCall& c, const VarRanges& ranges)
     {
         const std::string opcode = aluOpcode(c, "opcode", "add");
-        const std::string reduceOp = reduceOpcode(c);
+        const std::string reduceOp = c.instructionReduceOp();
         const Expr dst = destination(c, "dst");
         const Expr reduced = destination(c, "reduced");
         const auto axes = normalizeAxes(c.axes(), operandType(dst)->shape().size());
@@ -203,9 +195,9 @@ private:
     static Stmt activationReduce(const TileCall& c, const VarRanges& ranges)
     {
         const std::string opcode = c.stringQualifier("opcode", "exp");
-        if (opcode != "exp" && opcode != "sqrt")
+        if (!lowersOpcode(opcode, OpcodeUse::Activation))
             throw TileError("unsupported activation operation '" + opcode + "': the opcode must be exp or sqrt");
-        const std::string reduceOp = reduceOpcode(c);
+        const std::string reduceOp = c.instructionReduceOp();
         const Expr dst = destination(c, "dst");
         const Expr reduced = destination(c, "reduced");
         const Expr src = c.region("src");

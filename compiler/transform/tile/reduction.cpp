@@ -23,7 +23,7 @@ public:
     [[nodiscard]] Stmt lower(const TileCall& c, const VarRanges& ranges) const override
     {
         c.requireThreadScope("requires Trainium target and thread exec_scope");
-        const std::string opcode = reduceOpcode(c.stringQualifier("reduce_op", "sum"));
+        const std::string opcode = c.instructionReduceOp();
         const Expr dst = c.region("dst");
         const Expr src = c.region("src");
         const auto* dt = operandType(dst);
@@ -83,14 +83,6 @@ public:
         auto last = reduce(element(dst, planner.indices(d, second)), element(partial, {p2, f2}), negate);
         auto stage2 = tensorizedNest(p2, partitions, f2, reduceBlocks, planner.guard(s, second), std::move(last));
         return serialLoop(loops.block, spatialBlocks, makeSeq({std::move(stage1), std::move(stage2)}));
-    }
-
-private:
-    static std::string reduceOpcode(const std::string& reduceOp)
-    {
-        if (reduceOp == "sum") return "add";
-        if (reduceOp == "max" || reduceOp == "min") return reduceOp;
-        throw TileError("unsupported reduce operation '" + reduceOp + "': reduce_op must be sum, max or min");
     }
 };
 

@@ -103,6 +103,13 @@ std::string TileCall::stringQualifier(std::string_view key, std::string_view fal
     return s ? s->value() : std::string(fallback);
 }
 
+std::string TileCall::instructionReduceOp() const
+{
+    const std::string op = stringQualifier("reduce_op", "sum");
+    if (const auto instruction = instructionReduceOpcode(op)) return std::string(*instruction);
+    throw TileError("unsupported reduce operation '" + op + "': reduce_op must be sum, max or min");
+}
+
 bool TileCall::boolQualifier(std::string_view key, bool fallback) const
 {
     auto v = constInt(qualifier(key));

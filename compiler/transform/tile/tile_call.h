@@ -49,6 +49,9 @@ public:
 
     [[nodiscard]] Expr qualifier(std::string_view key) const;
     [[nodiscard]] std::string stringQualifier(std::string_view key, std::string_view fallback) const;
+    // The instruction opcode of the reduce_op qualifier ("sum" is "add");
+    // a TileError for one this backend does not lower.
+    [[nodiscard]] std::string instructionReduceOp() const;
     [[nodiscard]] bool boolQualifier(std::string_view key, bool fallback) const;
     // The max_inst_size qualifier, or `fallback` when absent.
     [[nodiscard]] std::optional<int64_t> maxInstSize(std::optional<int64_t> fallback) const;

@@ -72,7 +72,7 @@ private:
                            const VarRanges& ranges)
     {
         const std::string opcode = c.stringQualifier("opcode", "exp");
-        if (opcode != "exp" && opcode != "sqrt")
+        if (!lowersOpcode(opcode, OpcodeUse::Activation))
             throw TileError("unsupported activation operation '" + opcode + "': the opcode must be exp or sqrt");
         const Expr scale = c.scalar("scale", 1.0);
         Expr bias = c.operand("bias");

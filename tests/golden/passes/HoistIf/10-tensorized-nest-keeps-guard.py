@@ -1,7 +1,7 @@
 # Lowered Trainium IR: the guard uses only the outer loop's j, but loops
 # carrying nki_dim are boundaries, so the instruction nest keeps its shape
 # and a warning says the reference would have moved the guard.
-# expect: 13:20: warning: this condition does not depend on loop 'f_loop' but stays inside it
+# expect: 13:20: warning: this condition does not depend on loop 'f_loop' but stays inside it: HoistIf does not move conditions out of loops carrying nki_dim, so the instruction nest keeps its shape (the reference would move it) [HoistIf]
 from tvm_tirx.script import tirx as T
 
 @T.function

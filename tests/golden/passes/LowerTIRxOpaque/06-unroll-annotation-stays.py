@@ -1,6 +1,6 @@
 # An unrolled unit loop carries the pragma_unroll annotation, so it is not a
 # plain unit loop and stays.
-# expect: 9:5: warning: the pragma annotations of loop 'u' stay on the loop
+# expect: 9:5: warning: the pragma annotations of loop 'u' stay on the loop: the reference turns them into attribute statements, which the explorer does not represent [LowerTIRxOpaque]
 from tvm_tirx.script import tirx as T
 
 @T.function

@@ -1,5 +1,5 @@
 # A direct access to a tensor whose layout has a thread axis cannot be lowered.
-# expect: 9:5: error: Cannot lower direct TensorLoad/TensorStore on a tensor with thread-axis layout
+# expect: 9:5: error: Cannot lower direct TensorLoad/TensorStore on a tensor with thread-axis layout: unable to verify that the coordinate matches the current thread. Use .view() + .local() to decompose thread and memory axes. [LowerTrainiumLayout]
 from tvm_tirx.script import tirx as T
 from tvm_tirx.backend.trn.axis import P, F, Bank
 

@@ -1,4 +1,4 @@
-# expect: 7:5: error: allocation 'A' has a non-constant shape
+# expect: 7:5: error: allocation 'A' has a non-constant shape; the allocator cannot size it [TrnNaiveAllocator]
 from tvm_tirx.script import tirx as T
 from tvm_tirx.backend.trn.axis import P, F
 

@@ -1,4 +1,4 @@
-# expect: 8:5: error: allocation 'big' needs 262144 bytes per partition, more than the SBUF capacity of 196608 bytes
+# expect: 8:5: error: allocation 'big' needs 262144 bytes per partition, more than the SBUF capacity of 196608 bytes per partition on aws/trn1/trn1.2xlarge [input]
 from tvm_tirx.script import tirx as T
 from tvm_tirx.backend.trn.axis import P, F
 

@@ -1,4 +1,4 @@
-# expect: 7:5: error: allocation 'v' is in SBUF without a layout and so needs at least two dimensions
+# expect: 7:5: error: allocation 'v' is in SBUF without a layout and so needs at least two dimensions (partitions first) [TrnNaiveAllocator]
 from tvm_tirx.script import tirx as T
 from tvm_tirx.backend.trn.axis import P, F
 

@@ -1,4 +1,4 @@
-# expect: 8:5: error: allocation 'B' overlaps 'A' in SBUF (bytes 8..15)
+# expect: 8:5: error: allocation 'B' overlaps 'A' in SBUF (bytes 8..15) [input]
 from tvm_tirx.script import tirx as T
 from tvm_tirx.backend.trn.axis import P, F
 

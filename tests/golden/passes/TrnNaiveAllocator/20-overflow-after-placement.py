@@ -1,4 +1,4 @@
-# expect: 8:5: error: allocation 'B' needs 40000 bytes per partition at offset 160000, past the SBUF capacity
+# expect: 8:5: error: allocation 'B' needs 40000 bytes per partition at offset 160000, past the SBUF capacity of 196608 bytes per partition on aws/trn1/trn1.2xlarge [TrnNaiveAllocator]
 from tvm_tirx.script import tirx as T
 from tvm_tirx.backend.trn.axis import P, F
 

@@ -1,5 +1,5 @@
 # target: none
-# expect: 6:1: error: TrnPrivateTensorAlloc requires a Trainium target
+# expect: 6:1: error: TrnPrivateTensorAlloc requires a Trainium target on the function or in the current target scope [TrnPrivateTensorAlloc]
 from tvm_tirx.script import tirx as T
 from tvm_tirx.backend.trn.axis import P, F
 

@@ -1,4 +1,4 @@
-# expect: 12:5: error: cannot plan the workspaces of 'T.trn.tile.tensorreduce': the instruction size 768 is not a multiple of the max instruction size 512
+# expect: 12:5: error: cannot plan the workspaces of 'T.trn.tile.tensorreduce': the instruction size 768 is not a multiple of the max instruction size 512 [TrnPrivateTensorAlloc]
 # A 768-element row cut to 512-element instructions would leave a remainder; the planner never emits one,
 # so the partial_reduce workspace cannot be planned.
 from tvm_tirx.script import tirx as T

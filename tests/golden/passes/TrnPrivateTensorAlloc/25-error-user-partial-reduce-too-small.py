@@ -1,4 +1,4 @@
-# expect: 14:9: error: the partial_reduce workspace passed to 'T.trn.tile.activation_reduce' is too small: [128, 4] cannot cover [128, 8]
+# expect: 14:9: error: the partial_reduce workspace passed to 'T.trn.tile.activation_reduce' is too small: [128, 4] cannot cover [128, 8] [TrnPrivateTensorAlloc]
 # The plan needs 8 reduction blocks per row, and the user's partial_reduce has room for 4.
 from tvm_tirx.script import tirx as T
 from tvm_tirx.backend.trn.axis import P, F

@@ -1,4 +1,4 @@
-# expect: 12:5: error: cannot plan the workspaces of 'T.trn.tile.tensorscalar_reduce': a tensor-tensor step is not supported for a vector reduce
+# expect: 12:5: error: cannot plan the workspaces of 'T.trn.tile.tensorscalar_reduce': a tensor-tensor step is not supported for a vector reduce: the second operand must be a float constant or a per-partition column [TrnPrivateTensorAlloc]
 # tensorscalar_reduce with a full tile as rhs would need a tensor-tensor instruction, which cannot reduce.
 from tvm_tirx.script import tirx as T
 from tvm_tirx.backend.trn.axis import P, F

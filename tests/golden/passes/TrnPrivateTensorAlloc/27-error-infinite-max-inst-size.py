@@ -1,4 +1,4 @@
-# expect: 10:5: error: constant bias workspace allocation requires a finite max_inst_size
+# expect: 10:5: error: constant bias workspace allocation requires a finite max_inst_size [TrnPrivateTensorAlloc]
 # max_inst_size=-1 means "unbounded" to the planner, but a constant-bias tile needs a width.
 from tvm_tirx.script import tirx as T
 from tvm_tirx.backend.trn.axis import P, F

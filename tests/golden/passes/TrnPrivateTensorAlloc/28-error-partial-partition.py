@@ -1,4 +1,4 @@
-# expect: 11:5: error: cannot plan the workspaces of 'T.trn.tile.tensorreduce': invalid layout: the region of 'a' covers part of the partition dimension
+# expect: 11:5: error: cannot plan the workspaces of 'T.trn.tile.tensorreduce': invalid layout: the region of 'a' covers part of the partition dimension [TrnPrivateTensorAlloc]
 # Half of a 128-partition tile cannot be planned: a region may not cut through the partition axis.
 from tvm_tirx.script import tirx as T
 from tvm_tirx.backend.trn.axis import P, F

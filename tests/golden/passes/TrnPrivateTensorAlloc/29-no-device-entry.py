@@ -1,4 +1,4 @@
-# expect: 7:1: warning: the function has no T.device_entry() region, so the 2 workspace(s) attached to its tile calls are not allocated
+# expect: 7:1: warning: the function has no T.device_entry() region, so the 2 workspace(s) attached to its tile calls are not allocated; add T.device_entry() [TrnPrivateTensorAlloc]
 # Without a device-entry region there is nowhere to put the workspaces. The reference drops them silently
 # (the calls still name them); the explorer does the same and says so.
 from tvm_tirx.script import tirx as T

@@ -1,6 +1,6 @@
 # target: none
-# expect: 10:5: error: TrnPrivateTensorAlloc requires a Trainium target on the function or in the current target scope
-# expect: 16:5: error: TrnPrivateTensorAlloc requires a Trainium target
+# expect: 10:5: error: TrnPrivateTensorAlloc requires a Trainium target on the function or in the current target scope [TrnPrivateTensorAlloc]
+# expect: 16:5: error: TrnPrivateTensorAlloc requires a Trainium target on the function or in the current target scope [TrnPrivateTensorAlloc]
 # Without a target no workspace rule can run: each function that needs one is reported at its definition.
 from tvm_tirx.script import tirx as T
 from tvm_tirx.backend.trn.axis import P, F

@@ -1,6 +1,6 @@
 # Reference: test_compose_op_trn.py::test_tensor_tensor_reduce_fail (two full tiles: the vector reduce needs a scalar operand).
 # passes: TileDispatch
-# expect: 14:5: error: a tensor-tensor step is not supported for a vector reduce
+# expect: 14:5: error: a tensor-tensor step is not supported for a vector reduce: rhs of 'T.trn.tile.tensorscalar_reduce' must be a float constant or a per-partition column [TileDispatch]
 from tvm_tirx.script import tirx as T
 from tvm_tirx.backend.trn.axis import P, F
 

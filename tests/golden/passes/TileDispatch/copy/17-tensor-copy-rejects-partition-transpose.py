@@ -1,6 +1,6 @@
 # Reference: test_copy_trn.py::test_tensor_copy_rejects_partition_transpose (PF -> FP is not a copy).
 # passes: TileDispatch
-# expect: 12:5: error: tensor_copy cannot transpose the partition dimension; prepare identity and use matmul explicitly
+# expect: 12:5: error: tensor_copy cannot transpose the partition dimension; prepare identity and use matmul explicitly [TileDispatch]
 from tvm_tirx.script import tirx as T
 from tvm_tirx.backend.trn.axis import P, F
 

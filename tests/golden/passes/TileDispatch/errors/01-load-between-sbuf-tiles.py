@@ -1,6 +1,6 @@
 # load between two SBUF tiles: the direction names tensor_copy.
 # passes: TileDispatch
-# expect: 15:5: error: 'load' does not accept this memory direction (trn.sbuf to trn.sbuf); use T.trn.tile.tensor_copy
+# expect: 15:5: error: 'load' does not accept this memory direction (trn.sbuf to trn.sbuf); use T.trn.tile.tensor_copy [TileDispatch]
 from tvm_tirx.script import tirx as T
 from tvm_tirx.backend.trn.axis import P, F
 

@@ -1,6 +1,6 @@
 # tensor_copy reading HBM: the direction names load.
 # passes: TileDispatch
-# expect: 15:5: error: 'tensor_copy' does not accept this memory direction (global to trn.sbuf); use T.trn.tile.load
+# expect: 15:5: error: 'tensor_copy' does not accept this memory direction (global to trn.sbuf); use T.trn.tile.load [TileDispatch]
 from tvm_tirx.script import tirx as T
 from tvm_tirx.backend.trn.axis import P, F
 

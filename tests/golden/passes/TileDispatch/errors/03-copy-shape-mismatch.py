@@ -1,6 +1,6 @@
 # A copy between regions of different non-unit extents.
 # passes: TileDispatch
-# expect: 15:5: error: shape mismatch between src and dst for a Trainium copy
+# expect: 15:5: error: shape mismatch between src and dst for a Trainium copy: their non-unit extents differ [TileDispatch]
 from tvm_tirx.script import tirx as T
 from tvm_tirx.backend.trn.axis import P, F
 

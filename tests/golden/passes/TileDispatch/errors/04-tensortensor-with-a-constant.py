@@ -1,6 +1,6 @@
 # A constant operand is a tensorscalar.
 # passes: TileDispatch
-# expect: 15:5: error: 'T.trn.tile.tensortensor' operands require T.trn.tile.tensorscalar
+# expect: 15:5: error: 'T.trn.tile.tensortensor' operands require T.trn.tile.tensorscalar: the second operand is a constant or is read once per partition [TileDispatch]
 from tvm_tirx.script import tirx as T
 from tvm_tirx.backend.trn.axis import P, F
 

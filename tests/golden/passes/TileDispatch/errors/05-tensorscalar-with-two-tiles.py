@@ -1,6 +1,6 @@
 # Two full tiles are a tensortensor.
 # passes: TileDispatch
-# expect: 15:5: error: 'T.trn.tile.tensorscalar' operands require T.trn.tile.tensortensor
+# expect: 15:5: error: 'T.trn.tile.tensorscalar' operands require T.trn.tile.tensortensor: both operands are read element by element [TileDispatch]
 from tvm_tirx.script import tirx as T
 from tvm_tirx.backend.trn.axis import P, F
 

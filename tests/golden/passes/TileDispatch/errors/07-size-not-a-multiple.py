@@ -1,6 +1,6 @@
 # A contiguous free run of 768 elements is above 512 and not a multiple of it (the planner never emits a remainder).
 # passes: TileDispatch
-# expect: 16:5: error: cannot lower 'T.trn.tile.tensor_copy': the instruction size 768 is not a multiple of the max instruction size 512
+# expect: 16:5: error: cannot lower 'T.trn.tile.tensor_copy': the instruction size 768 is not a multiple of the max instruction size 512 [TileDispatch]
 from tvm_tirx.script import tirx as T
 from tvm_tirx.backend.trn.axis import P, F
 

@@ -1,6 +1,6 @@
 # A region may not cut through the partition axis.
 # passes: TileDispatch
-# expect: 15:5: error: cannot lower 'T.trn.tile.memset': invalid layout: the region of 'a' covers part of the partition dimension
+# expect: 15:5: error: cannot lower 'T.trn.tile.memset': invalid layout: the region of 'a' covers part of the partition dimension [TileDispatch]
 from tvm_tirx.script import tirx as T
 from tvm_tirx.backend.trn.axis import P, F
 

@@ -1,6 +1,6 @@
 # Only exp and sqrt are activation functions of this backend.
 # passes: TileDispatch
-# expect: 15:5: error: unsupported activation operation 'tanh': the opcode must be exp or sqrt
+# expect: 15:5: error: unsupported activation operation 'tanh': the opcode must be exp or sqrt [TileDispatch]
 from tvm_tirx.script import tirx as T
 from tvm_tirx.backend.trn.axis import P, F
 

@@ -1,6 +1,6 @@
 # The ALU ops of tensortensor are add, sub, mul, max and min.
 # passes: TileDispatch
-# expect: 15:5: error: unsupported binary operation 'div'
+# expect: 15:5: error: unsupported binary operation 'div': the opcode must be add, sub, mul, max or min [TileDispatch]
 from tvm_tirx.script import tirx as T
 from tvm_tirx.backend.trn.axis import P, F
 

@@ -1,6 +1,6 @@
 # affine_select needs one side to be a float constant.
 # passes: TileDispatch
-# expect: 15:5: error: 'T.trn.tile.affine_select' expects one of true_value and false_value to be a float constant
+# expect: 15:5: error: 'T.trn.tile.affine_select' expects one of true_value and false_value to be a float constant [TileDispatch]
 from tvm_tirx.script import tirx as T
 from tvm_tirx.backend.trn.axis import P, F
 

@@ -1,6 +1,6 @@
 # A constant bias needs the const_bias workspace TrnPrivateTensorAlloc creates.
 # passes: TileDispatch
-# expect: 15:5: error: the constant bias tensor must be specified in workspace; run TrnPrivateTensorAlloc first
+# expect: 15:5: error: the constant bias tensor must be specified in workspace; run TrnPrivateTensorAlloc first [TileDispatch]
 from tvm_tirx.script import tirx as T
 from tvm_tirx.backend.trn.axis import P, F
 

@@ -1,6 +1,6 @@
 # reciprocal reads a tile, not a constant.
 # passes: TileDispatch
-# expect: 15:5: error: 'T.trn.tile.reciprocal' does not take a constant as its source
+# expect: 15:5: error: 'T.trn.tile.reciprocal' does not take a constant as its source [TileDispatch]
 from tvm_tirx.script import tirx as T
 from tvm_tirx.backend.trn.axis import P, F
 

@@ -1,6 +1,6 @@
 # An integer literal is not a float constant (reference quirk 7).
 # passes: TileDispatch
-# expect: 15:5: error: 'T.trn.tile.tensorscalar' needs a float constant as rhs
+# expect: 15:5: error: 'T.trn.tile.tensorscalar' needs a float constant as rhs (write 1.0 or T.float32(1), not an integer) [TileDispatch]
 from tvm_tirx.script import tirx as T
 from tvm_tirx.backend.trn.axis import P, F
 

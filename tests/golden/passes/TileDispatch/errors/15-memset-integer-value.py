@@ -1,6 +1,6 @@
 # memset fills with a float constant; an integer literal is refused.
 # passes: TileDispatch
-# expect: 15:5: error: 'T.trn.tile.memset' needs a float constant as the fill value
+# expect: 15:5: error: 'T.trn.tile.memset' needs a float constant as the fill value (src) (write 0.0 or T.float32(0), not an integer) [TileDispatch]
 from tvm_tirx.script import tirx as T
 from tvm_tirx.backend.trn.axis import P, F
 

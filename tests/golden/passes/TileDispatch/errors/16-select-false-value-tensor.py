@@ -1,6 +1,6 @@
 # The tensor given as false_value: lowered as the reference does, with a warning that the predicate is not negated.
 # passes: TileDispatch
-# expect: 15:5: warning: T.trn.tile.affine_select: the tensor is given as false_value
+# expect: 15:5: warning: T.trn.tile.affine_select: the tensor is given as false_value: the instruction writes the tensor where the predicate holds and the constant elsewhere, as the reference lowers it (the predicate is not negated) [TileDispatch]
 from tvm_tirx.script import tirx as T
 from tvm_tirx.backend.trn.axis import P, F
 

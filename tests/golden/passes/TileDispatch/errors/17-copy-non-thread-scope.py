@@ -1,6 +1,6 @@
 # Only the thread scope lowers on Trainium.
 # passes: TileDispatch
-# expect: 15:5: error: 'T.trn.tile.tensor_copy' requires thread exec_scope
+# expect: 15:5: error: 'T.trn.tile.tensor_copy' requires thread exec_scope for a Trainium copy [TileDispatch]
 from tvm_tirx.script import tirx as T
 from tvm_tirx.backend.trn.axis import P, F
 

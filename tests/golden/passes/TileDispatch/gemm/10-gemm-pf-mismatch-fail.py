@@ -1,6 +1,6 @@
 # Reference: test_gemm_trn.py::test_gemm_pf_mismatch_fail (B's contraction dim holds no partition axis: rejected). The PSUM layout is written after to_psum (chapter 02 §7.2).
 # passes: TileDispatch
-# expect: 15:13: error: the accumulation dimension and the output's non-streaming dimension must contain the whole partition dimension
+# expect: 15:13: error: the accumulation dimension and the output's non-streaming dimension must contain the whole partition dimension; dimension 0 of 'B_sbuf' does not [TileDispatch]
 from tvm_tirx.script import tirx as T
 from tvm_tirx.backend.trn.axis import P, F, Bank
 
