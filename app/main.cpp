@@ -23,6 +23,15 @@ void printWarning(const QString& message)
     std::fprintf(stderr, "tirx-explorer: warning: %s\n", qUtf8Printable(message));
 }
 
+bool wantsScreenshot(int argc, char* argv[])
+{
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray arg(argv[i]);
+        if (arg == "--screenshot" || arg.startsWith("--screenshot=")) return true;
+    }
+    return false;
+}
+
 bool hasDisplay()
 {
     return qEnvironmentVariableIsSet("DISPLAY") || qEnvironmentVariableIsSet("WAYLAND_DISPLAY") ||
@@ -34,11 +43,9 @@ bool needsNoWindow(int argc, char* argv[])
 {
     for (int i = 1; i < argc; ++i) {
         const QByteArray arg(argv[i]);
-        if (arg == "-h" || arg == "--help" || arg == "--help-all" || arg == "-v" || arg == "--version" ||
-            arg == "--screenshot" || arg.startsWith("--screenshot="))
-            return true;
+        if (arg == "-h" || arg == "--help" || arg == "--help-all" || arg == "-v" || arg == "--version") return true;
     }
-    return false;
+    return wantsScreenshot(argc, argv);
 }
 
 } // namespace
@@ -48,6 +55,8 @@ int main(int argc, char* argv[])
     // Without a display Qt aborts while creating the application. Help,
     // version and screenshots render offscreen instead; anything else gets a
     // message saying what to do.
+    // Before the application exists: the plugin talks while it loads.
+    if (wantsScreenshot(argc, argv)) quietPlatformMessages();
     if (!hasDisplay()) {
         if (!needsNoWindow(argc, argv)) {
             printError(u"no display: neither DISPLAY nor WAYLAND_DISPLAY is set; run it under "

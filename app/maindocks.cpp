@@ -10,7 +10,9 @@
 
 #include "diff/diffview.h"
 #include "editor/codeeditor.h"
+#include "editor/findbar.h"
 #include "irview/irview.h"
+#include "nki/nkiview.h"
 #include "passes/passstepper.h"
 #include "passes/targetselector.h"
 #include "problems/problemsmodel.h"
@@ -64,6 +66,9 @@ void MainWindow::createDocks()
     // The pass list shows a whole lower-tirx run, toolbar and filter included.
     resizeDocks({m_passesDock, m_diffDock}, {280, 470}, Qt::Vertical);
     resizeDocks({m_problemsDock}, {110}, Qt::Vertical);
+
+    // Ctrl+F searches whichever of these has the focus.
+    for (FindTarget* view : std::initializer_list<FindTarget*>{m_ir, m_diff, m_nki}) m_findBar->addTarget(view);
 
     createMemoryDock();
     for (QDockWidget* dock : {m_passesDock, m_diffDock, m_irDock, m_nkiDock, m_memoryDock, m_problemsDock})

@@ -10,6 +10,7 @@
 #include "editor/editorcolors.h"
 #include "editor/findbar.h"
 #include "irview/irview.h"
+#include "nki/nkiview.h"
 #include "tirx_version.h"
 
 #include <QAction>
@@ -140,6 +141,7 @@ void MainWindow::setZoom(int steps)
     m_zoom = std::clamp(steps, -8, 20);
     m_editor->zoomTo(m_zoom);
     m_ir->editor()->zoomTo(m_zoom);
+    m_nki->editor()->zoomTo(m_zoom);
     m_diff->setZoom(m_zoom);
 }
 

@@ -37,3 +37,28 @@ bool writeScreenshot(QWidget* window, const QSize& size, const QString& pngPath,
     }
     return true;
 }
+
+namespace {
+
+QtMessageHandler g_previousHandler = nullptr;
+
+bool isPlatformNoise(const QMessageLogContext& context, const QString& message)
+{
+    const QLatin1StringView category(context.category ? context.category : "");
+    return category.startsWith("qt.qpa"_L1) || message.startsWith("This plugin does not support"_L1) ||
+           message.startsWith("QStandardPaths: XDG_RUNTIME_DIR not set"_L1);
+}
+
+void dropPlatformNoise(QtMsgType type, const QMessageLogContext& context, const QString& message)
+{
+    if (type != QtFatalMsg && type != QtCriticalMsg && isPlatformNoise(context, message)) return;
+    g_previousHandler(type, context, message);
+}
+
+} // namespace
+
+void quietPlatformMessages()
+{
+    if (g_previousHandler) return;
+    g_previousHandler = qInstallMessageHandler(dropPlatformNoise);
+}

@@ -8,6 +8,7 @@
 #include "editor/codeeditor.h"
 #include "editor/findbar.h"
 #include "irview/irview.h"
+#include "nki/nkiview.h"
 
 #include <QInputDialog>
 #include <QLineEdit>
@@ -185,6 +186,7 @@ private slots:
         QCOMPARE(zoom(), 1);
         // Every text pane, not only the editor.
         QCOMPARE(window.irView()->editor()->SendScintilla(QsciScintillaBase::SCI_GETZOOM), 1);
+        QCOMPARE(window.nkiView()->editor()->SendScintilla(QsciScintillaBase::SCI_GETZOOM), 1);
         QCOMPARE(window.diffView()->newPane()->font().pointSize(), diffPoints + 1);
         QCOMPARE(window.diffView()->unifiedView()->font().pointSize(), diffPoints + 1);
         zoomOut->trigger();

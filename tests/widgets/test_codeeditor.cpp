@@ -114,6 +114,29 @@ private slots:
                      qPrintable(QString::number(line)));
         QVERIFY(editor.SendScintilla(QsciScintillaBase::SCI_GETLINEVISIBLE, 6));
 
+        // The folded line says so with "…" after its text; unfolded, the
+        // paper there is blank.
+        editor.resize(600, 300);
+        editor.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&editor));
+        const auto inkAfterLine = [&editor](int foldedLine) {
+            const int end = int(editor.SendScintilla(QsciScintillaBase::SCI_GETLINEENDPOSITION, foldedLine));
+            const int x = int(editor.SendScintilla(QsciScintillaBase::SCI_POINTXFROMPOSITION, 0, end));
+            const int y = int(editor.SendScintilla(QsciScintillaBase::SCI_POINTYFROMPOSITION, 0, end));
+            const int height = int(editor.SendScintilla(QsciScintillaBase::SCI_TEXTHEIGHT, foldedLine));
+            const QImage image = editor.viewport()->grab().toImage();
+            const QColor paper = image.pixelColor(image.width() - 2, y + height / 2);
+            int ink = 0;
+            for (int px = x + 2; px < std::min(x + 60, image.width()); ++px)
+                for (int py = y; py < y + height; ++py) ink += image.pixelColor(px, py) != paper;
+            return ink;
+        };
+        QVERIFY(inkAfterLine(2) > 10);
+        editor.foldLine(2);
+        QVERIFY(editor.SendScintilla(QsciScintillaBase::SCI_GETLINEVISIBLE, 3));
+        QCOMPARE(inkAfterLine(2), 0);
+        editor.foldLine(2);
+
         // Going to a hidden line unfolds it.
         editor.goToLine(5);
         QVERIFY(editor.SendScintilla(QsciScintillaBase::SCI_GETLINEVISIBLE, 4));

@@ -5,6 +5,12 @@
 
 #include <QPainter>
 
+void DiffLineDelegate::setFindPattern(const QRegularExpression& pattern, const QColor& color)
+{
+    m_findPattern = pattern;
+    m_findColor = color;
+}
+
 void DiffLineDelegate::paint(QPainter* painter, const QStyleOptionViewItem& option, const QModelIndex& index) const
 {
     QStyleOptionViewItem opt(option);
@@ -27,6 +33,15 @@ void DiffLineDelegate::paint(QPainter* painter, const QStyleOptionViewItem& opti
             const int x = opt.fontMetrics.horizontalAdvance(text.left(range.begin));
             const int width = opt.fontMetrics.horizontalAdvance(text.mid(range.begin, range.length));
             painter->fillRect(QRect(textRect.left() + x, cell.top(), std::max(width, 2), cell.height()), strong);
+        }
+    }
+
+    if (!m_findPattern.pattern().isEmpty() && m_findPattern.isValid()) {
+        for (auto it = m_findPattern.globalMatch(text); it.hasNext();) {
+            const QRegularExpressionMatch match = it.next();
+            const int x = opt.fontMetrics.horizontalAdvance(text.left(match.capturedStart()));
+            const int width = opt.fontMetrics.horizontalAdvance(match.captured());
+            painter->fillRect(QRect(textRect.left() + x, cell.top(), width, cell.height()), m_findColor);
         }
     }
 

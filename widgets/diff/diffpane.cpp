@@ -2,6 +2,7 @@
 
 #include "diff/difflinedelegate.h"
 #include "diff/diffmodel.h"
+#include "editor/editorcolors.h"
 
 #include <QClipboard>
 #include <QGuiApplication>
@@ -11,10 +12,11 @@
 
 #include <algorithm>
 
-DiffPane::DiffPane(Side side, DiffModel* model, QWidget* parent) : QTableView(parent), m_side(side), m_model(model)
+DiffPane::DiffPane(Side side, DiffModel* model, QWidget* parent)
+    : QTableView(parent), m_side(side), m_model(model), m_delegate(new DiffLineDelegate(this))
 {
     setModel(model);
-    setItemDelegate(new DiffLineDelegate(this));
+    setItemDelegate(m_delegate);
     setShowGrid(false);
     setWordWrap(false);
     setTextElideMode(Qt::ElideNone);
@@ -61,6 +63,19 @@ void DiffPane::scrollTo(const QModelIndex& index, ScrollHint hint)
     const int x = horizontalScrollBar()->value();
     QTableView::scrollTo(index, hint);
     horizontalScrollBar()->setValue(x);
+}
+
+void DiffPane::setFindPattern(const QRegularExpression& pattern)
+{
+    m_delegate->setFindPattern(pattern, findColor());
+    viewport()->update();
+}
+
+QColor DiffPane::findColor() const
+{
+    QColor color = EditorColors::forPalette(palette()).findMatch;
+    color.setAlpha(110);
+    return color;
 }
 
 QString DiffPane::selectedText() const

@@ -1,8 +1,11 @@
 #pragma once
 
+#include <QColor>
 #include <QTableView>
 
+class DiffLineDelegate;
 class DiffModel;
+class QRegularExpression;
 
 // One side of the side-by-side diff: the line numbers and text of the old
 // or the new module. Rows have one fixed height and lines never wrap or
@@ -27,6 +30,11 @@ public:
     // with no line on this side (the other side's additions, folds) give none.
     [[nodiscard]] QString selectedText() const;
 
+    // Tints the matches of `pattern` (none when it is empty) in findColor().
+    void setFindPattern(const QRegularExpression& pattern);
+    // The editor's find tint for this pane's palette, translucent.
+    [[nodiscard]] QColor findColor() const;
+
 protected:
     void resizeEvent(QResizeEvent* event) override;
     // Copy takes the selected lines, not only the current cell.
@@ -35,4 +43,5 @@ protected:
 private:
     Side m_side;
     DiffModel* m_model;
+    DiffLineDelegate* m_delegate;
 };

@@ -123,6 +123,7 @@ DiffView::DiffView(QWidget* parent)
     layout->addLayout(bar);
     layout->addWidget(m_stack, 1);
 
+    setFocusProxy(m_newPane);
     connect(m_unifiedButton, &QToolButton::toggled, this, &DiffView::setUnified);
     connect(m_foldButton, &QToolButton::toggled, this, &DiffView::setFolding);
     connect(m_nextChange, &QAction::triggered, this, &DiffView::nextChange);
@@ -214,6 +215,7 @@ void DiffView::setUnified(bool unified)
 {
     if (unified) fillUnified();
     m_stack->setCurrentWidget(unified ? static_cast<QWidget*>(m_unified) : m_sides);
+    setFocusProxy(unified ? static_cast<QWidget*>(m_unified) : m_newPane);
     if (m_unifiedButton->isChecked() != unified) m_unifiedButton->setChecked(unified);
 }
 

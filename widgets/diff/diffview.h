@@ -1,9 +1,12 @@
 #pragma once
 
+#include "editor/findtarget.h"
 #include "irview/tracesourcemap.h"
 #include "transform/pipeline.h"
 
 #include <QWidget>
+
+#include <vector>
 
 #include <string>
 
@@ -13,6 +16,7 @@ class QAction;
 class QLabel;
 class QModelIndex;
 class QPlainTextEdit;
+class QRegularExpression;
 class QSplitter;
 class QStackedWidget;
 class QToolButton;
@@ -22,8 +26,9 @@ class QToolButton;
 // stretches folded) or as a read-only unified diff. Next / previous change
 // (Alt+Down / Alt+Up) walk the changes. With trace entries, selecting a line
 // reports its source span and revealSourceLine() selects the lines of a
-// source line.
-class DiffView : public QWidget {
+// source line. Find searches the text of both sides (or the unified text),
+// rows folded away excepted.
+class DiffView : public QWidget, public FindTarget {
     Q_OBJECT
 
 public:
@@ -63,6 +68,15 @@ public:
     // Span of a row's line: the new side's, or the old side's when the row has no new line.
     [[nodiscard]] tirx::Span spanOfRow(int row) const;
 
+    [[nodiscard]] QWidget* findArea() override { return this; }
+    [[nodiscard]] QString findName() const override { return tr("Find in diff"); }
+    [[nodiscard]] QString findSeed() const override;
+    bool findText(const QString& text, bool forward, FindOptions options) override;
+    int highlightMatches(const QString& text, FindOptions options) override;
+    // The text column (DiffModel::OldTextColumn or NewTextColumn) of the
+    // last match found side by side, -1 before any.
+    [[nodiscard]] int matchColumn() const { return m_match.column; }
+
 public slots:
     void nextChange();
     void previousChange();
@@ -76,6 +90,18 @@ signals:
     void sourceSpanActivated(const tirx::Span& span);
 
 private:
+    // A match in the side-by-side panes: `length` characters from `start` of
+    // the text in `column` of `row`.
+    struct Match {
+        int row = -1;
+        int column = -1;
+        int start = 0;
+        int length = 0;
+    };
+
+    [[nodiscard]] std::vector<Match> matches(const QRegularExpression& pattern) const;
+    void showMatch(const Match& match);
+    bool findInUnified(const QRegularExpression& pattern, bool forward);
     void showTexts(const QString& oldName, const std::string& oldText, const QString& newName,
                    const std::string& newText);
     void fillUnified();
@@ -105,4 +131,5 @@ private:
     bool m_unifiedStale = false; // m_unified does not show the current texts yet
     bool m_selecting = false;    // the selection moves on our behalf
     int m_zoom = 0;
+    Match m_match;
 };

@@ -19,6 +19,7 @@ namespace {
 constexpr int kLineNumberMargin = 0;
 constexpr int kMarginPaddingPx = 12;
 constexpr int kDwellMs = 400;
+constexpr const char* kFoldText = "\u2026"; // "…" after a folded block's first line, as UTF-8
 } // namespace
 
 CodeEditor::CodeEditor(QWidget* parent) : QsciScintilla(parent)
@@ -68,9 +69,6 @@ CodeEditor::CodeEditor(QWidget* parent) : QsciScintilla(parent)
     connect(this, &QsciScintillaBase::SCN_CHARADDED, this, &CodeEditor::indentAfterBlockStart);
 
     setUpDiagnostics();
-    indicatorDefine(QsciScintilla::StraightBoxIndicator, kFindIndicator);
-    SendScintilla(SCI_INDICSETALPHA, kFindIndicator, 110);
-    SendScintilla(SCI_INDICSETUNDER, kFindIndicator, true);
     m_completion = new TirxCompletion(this);
     m_dark = EditorColors::isDark(palette());
     applyColors(EditorColors::forPalette(palette()));
@@ -81,12 +79,33 @@ void CodeEditor::setUpFolding()
     // The lexer sets the levels; Scintilla draws the margin and folds on click.
     setFolding(QsciScintilla::BoxedTreeFoldStyle, kFoldMargin);
     setMarginSensitivity(kFoldMargin, true);
+    SendScintilla(SCI_FOLDDISPLAYTEXTSETSTYLE, SC_FOLDDISPLAYTEXT_BOXED);
+    // Connected after QScintilla's own handler, which has folded by then.
+    connect(this, &QsciScintillaBase::SCN_MARGINCLICK, this, [this](int position, int, int margin) {
+        if (margin == kFoldMargin) showFoldText(static_cast<int>(SendScintilla(SCI_LINEFROMPOSITION, position)));
+    });
+}
+
+void CodeEditor::foldLine(int line)
+{
+    if (!(SendScintilla(SCI_GETFOLDLEVEL, line) & SC_FOLDLEVELHEADERFLAG)) return;
+    SendScintilla(SCI_TOGGLEFOLDSHOWTEXT, static_cast<unsigned long>(line), kFoldText);
+}
+
+void CodeEditor::showFoldText(int line)
+{
+    if (!(SendScintilla(SCI_GETFOLDLEVEL, line) & SC_FOLDLEVELHEADERFLAG)) return;
+    if (SendScintilla(SCI_GETFOLDEXPANDED, line)) return;
+    SendScintilla(SCI_TOGGLEFOLD, line);
+    SendScintilla(SCI_TOGGLEFOLDSHOWTEXT, static_cast<unsigned long>(line), kFoldText);
 }
 
 void CodeEditor::applyColors(const EditorColors& colors)
 {
     colors.applyTo(*this, *m_lexer);
     setFoldMarginColors(colors.foldMargin, colors.foldMargin);
+    SendScintilla(SCI_STYLESETFORE, STYLE_FOLDDISPLAYTEXT, colors.marginText);
+    SendScintilla(SCI_STYLESETBACK, STYLE_FOLDDISPLAYTEXT, colors.marginPaper);
     for (int marker = static_cast<int>(SC_MARKNUM_FOLDEREND); marker <= static_cast<int>(SC_MARKNUM_FOLDEROPEN);
          ++marker) {
         SendScintilla(SCI_MARKERSETFORE, marker, colors.foldMargin);
@@ -97,7 +116,7 @@ void CodeEditor::applyColors(const EditorColors& colors)
     setUnmatchedBraceForegroundColor(colors.braceMismatch);
     setIndicatorForegroundColor(colors.error, kErrorIndicator);
     setIndicatorForegroundColor(colors.warning, kWarningIndicator);
-    setIndicatorForegroundColor(colors.findMatch, kFindIndicator);
+    scintillafind::defineIndicator(*this, colors.findMatch);
     setMarkerBackgroundColor(mixColors(colors.paper, colors.selection, 0.55), kSourceMarker);
     for (int marker : {kErrorMarker, kWarningMarker}) {
         const QColor& color = marker == kErrorMarker ? colors.error : colors.warning;

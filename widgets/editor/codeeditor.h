@@ -1,5 +1,7 @@
 #pragma once
 
+#include "editor/findtarget.h"
+#include "editor/scintillafind.h"
 #include "ir/diagnostic.h"
 
 #include <Qsci/qsciscintilla.h>
@@ -16,7 +18,7 @@ struct EditorColors;
 // TIRx lexer, with completion for T.* callables, the compiler's diagnostics
 // shown as squiggles, margin markers and hover text, folding by indentation,
 // find and replace, and colours that follow the light or dark palette.
-class CodeEditor : public QsciScintilla {
+class CodeEditor : public QsciScintilla, public FindTarget {
     Q_OBJECT
 
 public:
@@ -40,26 +42,26 @@ public:
     static constexpr int kSourceMarker = 2;
     static constexpr int kMarkerMargin = 1;
     static constexpr int kFoldMargin = 2;
-    static constexpr int kFindIndicator = 10;
+    static constexpr int kFindIndicator = scintillafind::kIndicator;
 
-    struct FindOptions {
-        bool caseSensitive = false;
-        bool wholeWord = false;
-    };
-    // Selects the next (or previous) match of `text` after (or before) the
-    // selection, wrapping around the end; false when there is none.
-    bool findText(const QString& text, bool forward, FindOptions options);
+    using FindOptions = ::FindOptions;
+    [[nodiscard]] QWidget* findArea() override { return this; }
+    [[nodiscard]] QString findName() const override { return tr("Find in source"); }
+    [[nodiscard]] QString findSeed() const override { return scintillafind::seed(*this); }
+    bool findText(const QString& text, bool forward, FindOptions options) override;
     // Replaces the selection when it is a match, then selects the next one;
     // false when there was nothing to replace or find.
     bool replaceAndFind(const QString& text, const QString& replacement, FindOptions options);
     // Replaces every match as one undo step; returns how many.
     int replaceAll(const QString& text, const QString& replacement, FindOptions options);
-    // Marks every match with kFindIndicator (none for empty text); returns
-    // how many there are.
-    int highlightMatches(const QString& text, FindOptions options);
+    // Marks every match with kFindIndicator.
+    int highlightMatches(const QString& text, FindOptions options) override;
     // Puts the caret at the start of 1-based `line` (clamped), unfolding and
     // scrolling it into view.
     void goToLine(int line);
+    // Folds or unfolds the block `line` (0-based) opens; a folded block
+    // shows "…" after its first line, as a margin click folds it too.
+    void foldLine(int line) override;
 
     // Comments out the selected lines (or the caret's) with "# " at their
     // common indentation, or uncomments them when all are comments; one undo step.
@@ -106,10 +108,10 @@ protected:
 private:
     [[nodiscard]] TirxLexer* createLexer();
     void setUpFolding();
+    // After a margin click folded `line`: refolds it with "…" shown, which
+    // Scintilla 3 only does per fold (it has no default fold text).
+    void showFoldText(int line);
     void applyColors(const EditorColors& colors);
-    // Start of the first match in [from, to) (backwards when from > to) and
-    // its end; start < 0 when there is none.
-    [[nodiscard]] std::pair<int, int> search(const QByteArray& text, int from, int to, FindOptions options) const;
     void updateLineNumberMargin();
     void updateScrollWidth();
     void setUpDiagnostics();

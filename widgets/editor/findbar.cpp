@@ -1,12 +1,14 @@
 #include "editor/findbar.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QShortcut>
 #include <QToolButton>
 
 using namespace Qt::StringLiterals;
@@ -24,12 +26,12 @@ QPushButton* makeButton(const QString& text, QWidget* parent)
 } // namespace
 
 FindBar::FindBar(CodeEditor* editor, QWidget* parent)
-    : QWidget(parent), m_editor(editor), m_find(new QLineEdit(this)), m_replace(new QLineEdit(this)),
-      m_caseSensitive(new QToolButton(this)), m_wholeWord(new QToolButton(this)), m_status(new QLabel(this)),
-      m_replaceRow(new QWidget(this))
+    : QWidget(parent), m_editor(editor), m_target(editor), m_targets{editor}, m_find(new QLineEdit(this)),
+      m_replace(new QLineEdit(this)), m_caseSensitive(new QToolButton(this)), m_wholeWord(new QToolButton(this)),
+      m_status(new QLabel(this)), m_replaceRow(new QWidget(this))
 {
     setObjectName(u"FindBar"_s);
-    m_find->setPlaceholderText(tr("Find"));
+    m_find->setPlaceholderText(m_editor->findName());
     m_find->setClearButtonEnabled(true);
     m_replace->setPlaceholderText(tr("Replace with"));
     m_status->setMinimumWidth(m_status->fontMetrics().horizontalAdvance(tr("999 matches")));
@@ -93,7 +95,7 @@ FindBar::FindBar(CodeEditor* editor, QWidget* parent)
     connect(m_caseSensitive, &QToolButton::toggled, this, &FindBar::updateMatches);
     connect(m_wholeWord, &QToolButton::toggled, this, &FindBar::updateMatches);
     connect(m_editor, &QsciScintilla::textChanged, this, [this] {
-        if (isVisible() && !m_replacingAll) updateMatches();
+        if (isVisible() && !m_replacingAll && searchesEditor()) updateMatches();
     });
 
     m_findAction = new QAction(tr("&Find…"), this);
@@ -121,19 +123,46 @@ void FindBar::showFind() { open(false); }
 
 void FindBar::showReplace() { open(true); }
 
+void FindBar::addTarget(FindTarget* target)
+{
+    m_targets.push_back(target);
+    auto* escape = new QShortcut(QKeySequence(Qt::Key_Escape), target->findArea(), this, &FindBar::close,
+                                 Qt::WidgetWithChildrenShortcut);
+    escape->setEnabled(false);
+    m_escapes.push_back(escape);
+}
+
+FindTarget* FindBar::targetFor(const QWidget* focus) const
+{
+    if (!focus) return nullptr;
+    for (FindTarget* target : m_targets) {
+        const QWidget* area = target->findArea();
+        if (area == focus || area->isAncestorOf(focus)) return target;
+    }
+    return nullptr;
+}
+
+void FindBar::setTarget(FindTarget* target)
+{
+    if (target == m_target) return;
+    m_target->highlightMatches(QString(), options());
+    m_target = target;
+    m_find->setPlaceholderText(target->findName());
+}
+
 void FindBar::open(bool withReplace)
 {
-    // A selection on one line, or else the word at the caret, is what the
-    // user most likely wants to find.
-    QString seed = m_editor->selectedText();
-    if (seed.isEmpty() || seed.contains(u'\n')) {
-        int line = 0;
-        int index = 0;
-        m_editor->getCursorPosition(&line, &index);
-        seed = m_editor->wordAtLineIndex(line, index);
+    // Reopening from the bar itself keeps its view; otherwise the focused
+    // view is searched, the editor when the focus is in none.
+    const QWidget* focus = QApplication::focusWidget();
+    if (!focus || (focus != this && !isAncestorOf(focus))) {
+        FindTarget* focused = targetFor(focus);
+        setTarget(focused ? focused : m_editor);
     }
+    const QString seed = m_target->findSeed();
     if (!seed.isEmpty()) m_find->setText(seed);
-    m_replaceRow->setVisible(withReplace);
+    m_replaceRow->setVisible(withReplace && searchesEditor());
+    for (QShortcut* escape : m_escapes) escape->setEnabled(true);
     show();
     updateMatches();
     m_find->setFocus();
@@ -146,7 +175,7 @@ void FindBar::find(bool forward)
         showFind();
         return;
     }
-    const bool found = m_editor->findText(m_find->text(), forward, options());
+    const bool found = m_target->findText(m_find->text(), forward, options());
     if (!found) m_status->setText(tr("no matches"));
 }
 
@@ -156,13 +185,13 @@ void FindBar::findPrevious() { find(false); }
 
 void FindBar::replaceOne()
 {
-    if (m_find->text().isEmpty()) return;
+    if (m_find->text().isEmpty() || !searchesEditor()) return;
     m_editor->replaceAndFind(m_find->text(), m_replace->text(), options());
 }
 
 void FindBar::replaceAll()
 {
-    if (m_find->text().isEmpty()) return;
+    if (m_find->text().isEmpty() || !searchesEditor()) return;
     m_replacingAll = true;
     const int count = m_editor->replaceAll(m_find->text(), m_replace->text(), options());
     m_replacingAll = false;
@@ -172,14 +201,15 @@ void FindBar::replaceAll()
 
 void FindBar::close()
 {
-    m_editor->highlightMatches(QString(), options());
+    m_target->highlightMatches(QString(), options());
+    for (QShortcut* escape : m_escapes) escape->setEnabled(false);
     hide();
-    m_editor->setFocus();
+    m_target->findArea()->setFocus();
 }
 
 void FindBar::updateMatches()
 {
-    const int count = m_editor->highlightMatches(m_find->text(), options());
+    const int count = m_target->highlightMatches(m_find->text(), options());
     m_status->setText(m_find->text().isEmpty() ? QString()
                       : count == 0             ? tr("no matches")
                       : count == 1             ? tr("1 match")

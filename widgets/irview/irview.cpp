@@ -3,6 +3,7 @@
 #include "irview/tracesourcemap.h"
 
 #include "editor/editorcolors.h"
+#include "editor/scintillafind.h"
 #include "editor/tirxlexer.h"
 
 #include <algorithm>
@@ -42,6 +43,7 @@ IrView::IrView(QWidget* parent)
     m_editor->setMarginWidth(1, 0);
     m_editor->setCaretLineVisible(true);
     m_editor->markerDefine(QsciScintilla::Background, kSourceMarker);
+    setFindPane(m_editor);
     applyPalette();
 
     auto* layout = new QVBoxLayout(this);
@@ -65,6 +67,7 @@ void IrView::applyPalette()
     // light enough for every style's colour on it.
     const double share = EditorColors::isDark(palette()) ? 0.6 : 0.35;
     m_editor->setMarkerBackgroundColor(mixColors(colors.paper, colors.selection, share), kSourceMarker);
+    scintillafind::defineIndicator(*m_editor, colors.findMatch);
 }
 
 void IrView::changeEvent(QEvent* event)

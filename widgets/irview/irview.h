@@ -2,6 +2,8 @@
 
 #include "irview/tracesourcemap.h"
 
+#include "editor/scintillafind.h"
+
 #include <QWidget>
 
 #include <vector>
@@ -13,7 +15,7 @@ class TirxLexer;
 // A read-only, highlighted view of one pass's output. Selecting a line
 // reports the source span it came from; revealSourceLine() marks the lines
 // that came from a source line, so the editor and the IR follow each other.
-class IrView : public QWidget {
+class IrView : public QWidget, public ScintillaFindTarget {
     Q_OBJECT
 
 public:
@@ -24,6 +26,8 @@ public:
     void clear();
 
     [[nodiscard]] QsciScintilla* editor() const { return m_editor; }
+
+    [[nodiscard]] QString findName() const override { return tr("Find in IR"); }
     [[nodiscard]] QString title() const;
     // Span of IR line `line` (1-based); empty when the line has no source.
     [[nodiscard]] tirx::Span spanOfLine(int line) const { return m_map.map().spanOfLine(line); }

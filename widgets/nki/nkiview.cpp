@@ -2,6 +2,7 @@
 
 #include "codegen/emit_nki.h"
 #include "editor/editorcolors.h"
+#include "editor/scintillafind.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -63,6 +64,7 @@ NkiView::NkiView(QWidget* parent)
     m_editor->setMarginWidth(1, 0);
     m_editor->setCaretLineVisible(true);
     m_editor->markerDefine(QsciScintilla::Background, kSourceMarker);
+    setFindPane(m_editor);
     applyPalette();
 
     auto* bar = new QHBoxLayout;
@@ -110,6 +112,7 @@ void NkiView::applyPalette()
     m_editor->setMarginsFont(font);
     const double share = EditorColors::isDark(palette()) ? 0.6 : 0.35;
     m_editor->setMarkerBackgroundColor(mixColors(colors.paper, colors.selection, share), kSourceMarker);
+    scintillafind::defineIndicator(*m_editor, colors.findMatch);
 }
 
 void NkiView::changeEvent(QEvent* event)

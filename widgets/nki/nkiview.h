@@ -3,7 +3,9 @@
 #include "codegen/nki_kernel.h"
 #include "transform/pipeline.h"
 
+#include "editor/scintillafind.h"
 #include <QMetaType>
+
 #include <QWidget>
 
 #include <memory>
@@ -22,7 +24,7 @@ class QsciScintilla;
 // in the view: the legacy `neuronxcc.nki` text the reference prints, or the
 // `nki.jit` form current Neuron SDKs run. Selecting a line reports where it
 // came from; revealSourceLine() marks the lines a source line produced.
-class NkiView : public QWidget {
+class NkiView : public QWidget, public ScintillaFindTarget {
     Q_OBJECT
 
 public:
@@ -36,6 +38,8 @@ public:
     void setApi(tirx::NkiApi api);
     [[nodiscard]] const tirx::NkiKernel& kernel() const { return m_kernel; }
     [[nodiscard]] QsciScintilla* editor() const { return m_editor; }
+
+    [[nodiscard]] QString findName() const override { return tr("Find in NKI"); }
     [[nodiscard]] QString title() const;
     // The NKI lines (1-based) the last revealSourceLine() marked.
     [[nodiscard]] const std::vector<int>& markedLines() const { return m_marked; }
