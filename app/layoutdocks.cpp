@@ -52,6 +52,9 @@ LayoutDocks::LayoutDocks(MainWindow* window)
     connect(m_graphDock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
         if (visible) refreshGraph();
     });
+    connect(m_layoutDock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (visible) refreshLayout();
+    });
     connect(m_graph, &IrGraphView::sourceSpanActivated, this, [this](const tirx::Span& span) {
         if (!span.valid()) return;
         CodeEditor* editor = m_window->editor();
@@ -79,9 +82,21 @@ void LayoutDocks::showEntry(int entry)
     const tirx::TraceEntry& e = *m_trace->entries[static_cast<size_t>(entry)];
     if (!e.module) return;
     m_module = e.module;
-    m_layout->setModule(m_module, QString::fromStdString(e.passName));
-    m_layoutDock->setWindowTitle(m_layout->title());
+    m_passName = QString::fromStdString(e.passName);
+    // A hidden view is brought up to date when it is shown: drawing a
+    // layout grid or laying out a graph on every keystroke for a view in a
+    // background tab is what made typing slow.
+    if (!m_layoutDock->visibleRegion().isEmpty()) refreshLayout();
     if (!m_graphDock->visibleRegion().isEmpty()) refreshGraph();
+}
+
+void LayoutDocks::refreshLayout()
+{
+    if (!m_module || (m_module == m_layoutModule && m_passName == m_layoutPass)) return;
+    m_layoutModule = m_module;
+    m_layoutPass = m_passName;
+    m_layout->setModule(m_module, m_passName);
+    m_layoutDock->setWindowTitle(m_layout->title());
 }
 
 void LayoutDocks::refreshGraph()

@@ -32,6 +32,7 @@ public:
 private:
     void showEntry(int entry);
     void refreshGraph();
+    void refreshLayout();
     void followCaret(int line, int index);
 
     MainWindow* m_window;
@@ -43,5 +44,8 @@ private:
     QDockWidget* m_graphDock;
     std::shared_ptr<const tirx::Trace> m_trace;
     tirx::ModuleRef m_module;
-    tirx::ModuleRef m_graphModule; // what the graph shows; behind m_module while hidden
+    tirx::ModuleRef m_graphModule;  // what the graph shows; behind m_module while hidden
+    QString m_passName;             // the pass of m_module
+    tirx::ModuleRef m_layoutModule; // what the layout view shows; behind m_module while hidden
+    QString m_layoutPass;
 };
