@@ -1,5 +1,6 @@
 #include "sim/executor.h"
 
+#include "sim/hardware_limits.h"
 #include "sim/semantics.h"
 
 #include <algorithm>
@@ -36,6 +37,12 @@ bool Executor::run(const Instruction& ins, Env& env)
         auto stream = makeStream(ins, op, *place, m_points, env, &error);
         if (!stream) return fail(error);
         m_streams[a] = std::move(*stream);
+    }
+    // Once per call site: the limits depend on the loop ranges and the
+    // memories, not on the outer loop's iteration.
+    if (m_limitsChecked.insert(ins.call).second) {
+        for (auto& d : hardwareLimitWarnings(ins, m_points, m_streams, m_machine.target()))
+            m_result.diagnostics.push_back(std::move(d));
     }
     m_record = InstructionRecord{};
     m_record.id = m_result.instructions;

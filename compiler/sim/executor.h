@@ -7,6 +7,7 @@
 
 #include <map>
 #include <string>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -53,6 +54,7 @@ private:
     std::vector<Stream> m_streams; // per argument; place == nullptr for non-tensors
     InstructionRecord m_record;
     std::map<std::pair<const CallNode*, std::string>, size_t> m_uninitialisedIndex;
+    std::unordered_set<const CallNode*> m_limitsChecked;
 };
 
 } // namespace tirx::sim

@@ -39,6 +39,15 @@ bool TensorOperand::usesVar(size_t var) const
     return false;
 }
 
+size_t Instruction::argNamed(std::string_view name) const
+{
+    const auto& params = callable->params;
+    for (size_t a = 0; a < params.size(); ++a) {
+        if (params[a].name == name) return a;
+    }
+    return params.size();
+}
+
 std::optional<double> constArg(const Expr& e)
 {
     if (const auto* f = as<FloatImmNode>(e)) return f->value();

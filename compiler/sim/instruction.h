@@ -36,6 +36,9 @@ struct Instruction {
     std::vector<std::optional<TensorOperand>> operands;
 
     [[nodiscard]] const std::vector<Expr>& args() const { return call->args(); }
+    // The argument position of the op table's column `name` (the size of
+    // the signature when the row has no such column).
+    [[nodiscard]] size_t argNamed(std::string_view name) const;
 };
 
 // Reads a tensorized region's body (loops, at most one `if`, one call), or

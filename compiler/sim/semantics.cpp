@@ -16,61 +16,65 @@ constexpr float kInf = std::numeric_limits<float>::infinity();
 
 } // namespace
 
-bool Semantics::checkArgs(size_t count, bool atLeast)
+Semantics::Semantics(Executor& executor) : m_x(executor), m_ins(*executor.m_ins)
 {
-    const size_t n = m_ins.args().size();
-    if (n == count || (atLeast && n >= count)) return true;
-    return m_x.fail(std::string(m_ins.callable->name) + " takes " + (atLeast ? "at least " : "") +
-                    std::to_string(count) + " arguments, got " + std::to_string(n));
-}
-
-bool Semantics::needTensor(size_t arg)
-{
-    if (m_x.isTensor(arg)) return true;
-    return m_x.fail("argument " + std::to_string(arg + 1) + " of " + std::string(m_ins.callable->name) +
-                    " must be a tensor element");
-}
-
-std::optional<Semantics::Alu> Semantics::alu(size_t arg, bool reduction)
-{
-    const std::string* text = stringArg(m_ins.args()[arg]);
-    if (text) {
-        if (*text == "add") return Alu::Add;
-        if (*text == "max") return Alu::Max;
-        if (*text == "min") return Alu::Min;
-        if (*text == "mul") return Alu::Mul;
-        if (*text == "sub" && !reduction) return Alu::Sub;
+    const auto& params = m_ins.callable->params;
+    for (size_t a = 0; a < params.size(); ++a) {
+        if (params[a].access == Access::Write || params[a].access == Access::ReadWrite) m_written.push_back(a);
+        if (params[a].access == Access::Read) m_read.push_back(a);
     }
-    (void)m_x.fail("unknown " + std::string(reduction ? "reduce" : "ALU") + " opcode " +
-                   (text ? "'" + *text + "'" : std::string("(not a string)")) + " for " +
-                   std::string(m_ins.callable->name));
+}
+
+bool Semantics::checkOperands()
+{
+    const auto& params = m_ins.callable->params;
+    const bool variadic = !params.empty() && params.back().variadic;
+    const size_t fixed = params.size() - (variadic ? 1 : 0);
+    const size_t n = m_ins.args().size();
+    if (n != fixed && !(variadic && n >= fixed))
+        return m_x.fail(std::string(m_ins.callable->name) + " takes " + (variadic ? "at least " : "") +
+                        std::to_string(fixed) + " arguments, got " + std::to_string(n));
+    for (size_t a = 0; a < fixed; ++a) {
+        if (params[a].role == ParamRole::Tensor && !m_x.isTensor(a))
+            return m_x.fail("argument " + std::to_string(a + 1) + " (" + std::string(params[a].name) + ") of " +
+                            std::string(m_ins.callable->name) + " must be a tensor element");
+    }
+    return true;
+}
+
+std::optional<Opcode> Semantics::opcode(std::string_view param, OpcodeUse use)
+{
+    const std::string* text = stringArg(m_ins.args()[m_ins.argNamed(param)]);
+    const auto found = text ? findOpcode(*text, use) : std::nullopt;
+    if (found && opcodeInfo(*found).lowered) return found;
+    (void)m_x.fail("unknown " + std::string(param) + " " + (text ? "'" + *text + "'" : std::string("(not a string)")) +
+                   " for " + std::string(m_ins.callable->name) + "; expected " + validOpcodes(use));
     return std::nullopt;
 }
 
-std::optional<bool> Semantics::flag(size_t arg)
+std::optional<bool> Semantics::flag(std::string_view param)
 {
-    const auto v = constArg(m_ins.args()[arg]);
+    const auto v = constArg(m_ins.args()[m_ins.argNamed(param)]);
     if (!v) {
-        (void)m_x.fail("argument " + std::to_string(arg + 1) + " of " + std::string(m_ins.callable->name) +
-                       " must be a constant boolean");
+        (void)m_x.fail(std::string(param) + " of " + std::string(m_ins.callable->name) + " must be a constant boolean");
         return std::nullopt;
     }
     return *v != 0.0;
 }
 
-float Semantics::apply(Alu op, float x, float y)
+float Semantics::apply(Opcode op, float x, float y)
 {
     switch (op) {
-    case Alu::Add: return x + y;
-    case Alu::Sub: return x - y;
-    case Alu::Mul: return x * y;
-    case Alu::Max: return std::isnan(x) || std::isnan(y) ? kNaN : std::max(x, y);
-    case Alu::Min: return std::isnan(x) || std::isnan(y) ? kNaN : std::min(x, y);
+    case Opcode::Add: return x + y;
+    case Opcode::Sub: return x - y;
+    case Opcode::Mul: return x * y;
+    case Opcode::Max: return std::isnan(x) || std::isnan(y) ? kNaN : std::max(x, y);
+    case Opcode::Min: return std::isnan(x) || std::isnan(y) ? kNaN : std::min(x, y);
+    default: return kNaN; // opcode() admits only the ALU and reduce rows above
     }
-    return kNaN;
 }
 
-void Semantics::applyAll(Alu op, const std::vector<float>& x, const std::vector<float>& y, bool reverse,
+void Semantics::applyAll(Opcode op, const std::vector<float>& x, const std::vector<float>& y, bool reverse,
                          std::vector<float>& out)
 {
     const size_t n = out.size();
@@ -78,22 +82,20 @@ void Semantics::applyAll(Alu op, const std::vector<float>& x, const std::vector<
     const float* b = reverse ? x.data() : y.data();
     float* o = out.data();
     switch (op) {
-    case Alu::Add:
+    case Opcode::Add:
         for (size_t k = 0; k < n; ++k) o[k] = a[k] + b[k];
         return;
-    case Alu::Sub:
+    case Opcode::Sub:
         for (size_t k = 0; k < n; ++k) o[k] = a[k] - b[k];
         return;
-    case Alu::Mul:
+    case Opcode::Mul:
         for (size_t k = 0; k < n; ++k) o[k] = a[k] * b[k];
         return;
-    case Alu::Max:
-    case Alu::Min:
+    default:
         for (size_t k = 0; k < n; ++k) o[k] = apply(op, a[k], b[k]);
         return;
     }
 }
-
 Semantics::Slots Semantics::slots(size_t reduceArg) const
 {
     const auto& load = m_ins.operands[reduceArg]->load;
@@ -125,9 +127,9 @@ Semantics::Slots Semantics::slots(size_t reduceArg) const
     return s;
 }
 
-std::vector<float> Semantics::reduce(const std::vector<float>& t, const Slots& s, Alu op) const
+std::vector<float> Semantics::reduce(const std::vector<float>& t, const Slots& s, Opcode op) const
 {
-    const float init = op == Alu::Max ? -kInf : op == Alu::Min ? kInf : op == Alu::Mul ? 1.0f : 0.0f;
+    const float init = op == Opcode::Max ? -kInf : op == Opcode::Min ? kInf : op == Opcode::Mul ? 1.0f : 0.0f;
     std::vector<float> acc(s.firstPoint.size(), init);
     const PointSet& points = m_x.m_points;
     for (int64_t k = 0; k < points.count; ++k) {
@@ -138,27 +140,41 @@ std::vector<float> Semantics::reduce(const std::vector<float>& t, const Slots& s
     return acc;
 }
 
-bool Semantics::copy()
+bool Semantics::writeResults(const std::vector<float>& t)
 {
-    if (!checkArgs(2) || !needTensor(0) || !needTensor(1)) return false;
-    if (m_x.place(0).kind == m_x.place(1).kind) {
-        m_x.copyBytes(0, 1);
+    if (m_written.size() == 1) {
+        m_x.scatter(out(0), t);
         return true;
     }
-    m_x.scatter(0, m_x.gather(1));
+    // The reduce forms: the first written operand holds the reduction, the
+    // second the element-wise values.
+    const auto reduceOp = opcode("reduce_opcode", OpcodeUse::NkiReduce);
+    if (!reduceOp) return false;
+    const Slots s = slots(out(0));
+    m_x.scatter(out(1), t);
+    m_x.scatterSlots(out(0), reduce(t, s, *reduceOp), s.firstPoint);
+    return true;
+}
+
+bool Semantics::copy()
+{
+    if (m_x.place(out(0)).kind == m_x.place(in(0)).kind) {
+        m_x.copyBytes(out(0), in(0));
+        return true;
+    }
+    m_x.scatter(out(0), m_x.gather(in(0)));
     return true;
 }
 
 bool Semantics::matmul()
 {
-    if (!checkArgs(4) || !needTensor(0) || !needTensor(1) || !needTensor(2)) return false;
-    const auto accumulate = flag(3);
+    const auto accumulate = flag("accum");
     if (!accumulate) return false;
-    const auto& res = *m_ins.operands[0];
-    const auto& lhs = *m_ins.operands[1];
-    const auto& rhs = *m_ins.operands[2];
+    const auto& res = *m_ins.operands[out(0)];
+    const auto& lhs = *m_ins.operands[in(0)];
+    const auto& rhs = *m_ins.operands[in(1)];
     if (m_ins.vars.size() == 3 && m_x.m_points.mask.empty() && res.affine() && lhs.affine() && rhs.affine() &&
-        !m_x.m_streams[0].listed && !m_x.m_streams[1].listed && !m_x.m_streams[2].listed) {
+        !m_x.m_streams[out(0)].listed && !m_x.m_streams[in(0)].listed && !m_x.m_streams[in(1)].listed) {
         // k: in both inputs, not in the result; i: lhs and result; j: rhs and result.
         std::optional<size_t> k, i, j;
         for (size_t v = 0; v < 3; ++v) {
@@ -169,17 +185,17 @@ bool Semantics::matmul()
         }
         if (k && i && j) return matmulDense(*k, *i, *j, *accumulate);
     }
-    const Slots s = slots(0);
-    const auto a = m_x.gather(1);
-    const auto b = m_x.gather(2);
+    const Slots s = slots(out(0));
+    const auto a = m_x.gather(in(0));
+    const auto b = m_x.gather(in(1));
     std::vector<float> t(a.size());
-    applyAll(Alu::Mul, a, b, false, t);
-    auto sum = reduce(t, s, Alu::Add);
+    applyAll(Opcode::Mul, a, b, false, t);
+    auto sum = reduce(t, s, Opcode::Add);
     if (*accumulate) {
-        const auto old = m_x.gatherAt(0, s.firstPoint);
+        const auto old = m_x.gatherAt(out(0), s.firstPoint);
         for (size_t slot = 0; slot < sum.size(); ++slot) sum[slot] = old[slot] + sum[slot];
     }
-    m_x.scatterSlots(0, sum, s.firstPoint);
+    m_x.scatterSlots(out(0), sum, s.firstPoint);
     return true;
 }
 
@@ -212,8 +228,8 @@ bool Semantics::matmulDense(size_t k, size_t i, size_t j, bool accumulate)
         m_x.recordAccess(arg, false);
         return out;
     };
-    const auto lhs = read2(1, k, i, K, M);
-    const auto rhs = read2(2, k, j, K, N);
+    const auto lhs = read2(in(0), k, i, K, M);
+    const auto rhs = read2(in(1), k, j, K, N);
     std::vector<float> sum(static_cast<size_t>(M * N), 0.0f);
     for (int64_t kk = 0; kk < K; ++kk) {
         const float* __restrict r = rhs.data() + kk * N;
@@ -224,10 +240,10 @@ bool Semantics::matmulDense(size_t k, size_t i, size_t j, bool accumulate)
         }
     }
     if (accumulate) {
-        const auto old = read2(0, i, j, M, N);
+        const auto old = read2(out(0), i, j, M, N);
         for (size_t e = 0; e < sum.size(); ++e) sum[e] = old[e] + sum[e];
     }
-    const Stream& s = m_x.m_streams[0];
+    const Stream& s = m_x.m_streams[out(0)];
     uint8_t* data = s.place->storage->data();
     uint8_t* written = s.place->storage->written();
     const int item = s.place->itemBytes;
@@ -240,158 +256,121 @@ bool Semantics::matmulDense(size_t k, size_t i, size_t j, bool accumulate)
             }
         }
     });
-    m_x.recordAccess(0, true);
+    m_x.recordAccess(out(0), true);
     m_x.m_record.elements = K * M * N;
     return true;
 }
 
-bool Semantics::activation(bool withReduce)
+bool Semantics::activation()
 {
-    const size_t base = withReduce ? 2 : 1; // data argument
-    if (!checkArgs(withReduce ? 7 : 5) || !needTensor(0) || (withReduce && !needTensor(1)) || !needTensor(base))
-        return false;
-    const std::string* opcode = stringArg(m_ins.args()[base + 1]);
-    std::optional<Activation> f;
-    if (opcode && *opcode == "exp") f = Activation::Exp;
-    if (opcode && *opcode == "sqrt") f = Activation::Sqrt;
-    if (!f)
-        return m_x.fail("unknown activation " + (opcode ? "'" + *opcode + "'" : std::string("(not a string)")) +
-                        "; expected \"exp\" or \"sqrt\"");
-    std::optional<Alu> reduceOp;
-    if (withReduce && !(reduceOp = alu(base + 2, true))) return false;
-    const size_t biasArg = withReduce ? 5 : 3;
-    const size_t scaleArg = withReduce ? 6 : 4;
-    const auto data = m_x.gather(base);
-    const auto bias = m_x.gather(biasArg);
-    const auto scale = m_x.gather(scaleArg);
+    const auto f = opcode("opcode", OpcodeUse::Activation);
+    if (!f) return false;
+    const auto data = m_x.gather(in(0));
+    const auto bias = m_x.gather(in(1));
+    const auto scale = m_x.gather(m_ins.argNamed("scale"));
     std::vector<float> t(data.size());
     for (size_t k = 0; k < t.size(); ++k) {
         const float x = data[k] * scale[k] + bias[k];
-        t[k] = *f == Activation::Exp ? std::exp(x) : std::sqrt(x);
+        t[k] = *f == Opcode::Exp ? std::exp(x) : std::sqrt(x);
     }
-    if (!withReduce) {
-        m_x.scatter(0, t);
-        return true;
-    }
-    const Slots s = slots(0);
-    m_x.scatter(1, t);
-    m_x.scatterSlots(0, reduce(t, s, *reduceOp), s.firstPoint);
-    return true;
+    return writeResults(t);
 }
 
 bool Semantics::reciprocal()
 {
-    if (!checkArgs(2) || !needTensor(0)) return false;
-    auto v = m_x.gather(1);
+    auto v = m_x.gather(in(0));
     for (float& x : v) x = 1.0f / x;
-    m_x.scatter(0, v);
+    m_x.scatter(out(0), v);
     return true;
 }
 
 bool Semantics::tensorReduce()
 {
-    if (!checkArgs(5, true) || !needTensor(0) || !needTensor(1)) return false;
-    const auto op = alu(2, true);
-    const auto negate = flag(3);
-    if (!op || !negate) return false;
-    for (size_t a = 4; a < m_ins.args().size(); ++a) {
+    const auto op = opcode("opcode", OpcodeUse::NkiReduce);
+    const auto negate = op ? flag("negate") : std::nullopt;
+    if (!negate) return false;
+    for (size_t a = m_ins.argNamed("axes"); a < m_ins.args().size(); ++a) {
         const auto axis = constArg(m_ins.args()[a]);
         if (!axis || *axis == 0.0)
             return m_x.fail("tensorreduce axes are free-axis numbers (-1 or 1 and up); the partition axis 0 "
                             "cannot be reduced");
     }
-    const Slots s = slots(0);
-    auto r = reduce(m_x.gather(1), s, *op);
+    const Slots s = slots(out(0));
+    auto r = reduce(m_x.gather(in(0)), s, *op);
     if (*negate) {
         for (float& x : r) x = -x;
     }
-    m_x.scatterSlots(0, r, s.firstPoint);
+    m_x.scatterSlots(out(0), r, s.firstPoint);
     return true;
 }
 
 bool Semantics::tensorTensor()
 {
-    if (!checkArgs(4) || !needTensor(0)) return false;
-    const auto op = alu(3, false);
+    const auto op = opcode("opcode", OpcodeUse::Alu);
     if (!op) return false;
-    const auto a = m_x.gather(1);
-    const auto b = m_x.gather(2);
-    std::vector<float> out(a.size());
-    applyAll(*op, a, b, false, out);
-    m_x.scatter(0, out);
+    const auto a = m_x.gather(in(0));
+    const auto b = m_x.gather(in(1));
+    std::vector<float> t(a.size());
+    applyAll(*op, a, b, false, t);
+    m_x.scatter(out(0), t);
     return true;
 }
 
-bool Semantics::tensorScalar(bool withReduce)
+bool Semantics::tensorScalar()
 {
-    if (!checkArgs(withReduce ? 7 : 5) || !needTensor(0) || (withReduce && !needTensor(1))) return false;
-    const size_t first = withReduce ? 2 : 1;
-    const auto op = alu(first + 2, false);
-    if (!op) return false;
-    std::optional<Alu> reduceOp;
-    if (withReduce && !(reduceOp = alu(5, true))) return false;
-    const auto reverse = flag(withReduce ? 6 : 4);
+    const auto op = opcode("opcode", OpcodeUse::Alu);
+    const auto reverse = op ? flag("reverse") : std::nullopt;
     if (!reverse) return false;
-    const auto a = m_x.gather(first);
-    const auto b = m_x.gather(first + 1);
+    const auto a = m_x.gather(in(0));
+    const auto b = m_x.gather(in(1));
     std::vector<float> t(a.size());
     applyAll(*op, a, b, *reverse, t);
-    if (!withReduce) {
-        m_x.scatter(0, t);
-        return true;
-    }
-    const Slots s = slots(0);
-    m_x.scatter(1, t);
-    m_x.scatterSlots(0, reduce(t, s, *reduceOp), s.firstPoint);
-    return true;
+    return writeResults(t);
 }
 
 bool Semantics::scalarTensor()
 {
-    if (!checkArgs(8) || !needTensor(0) || !needTensor(1)) return false;
-    const auto op0 = alu(4, false);
-    const auto op1 = alu(5, false);
-    const auto reverse0 = flag(6);
-    const auto reverse1 = flag(7);
-    if (!op0 || !op1 || !reverse0 || !reverse1) return false;
-    const auto data = m_x.gather(1);
-    const auto operand0 = m_x.gather(2);
-    const auto operand1 = m_x.gather(3);
+    const auto op0 = opcode("opcode0", OpcodeUse::Alu);
+    const auto op1 = op0 ? opcode("opcode1", OpcodeUse::Alu) : std::nullopt;
+    const auto reverse0 = op1 ? flag("reverse0") : std::nullopt;
+    const auto reverse1 = reverse0 ? flag("reverse1") : std::nullopt;
+    if (!reverse1) return false;
+    const auto data = m_x.gather(in(0));
+    const auto operand0 = m_x.gather(in(1));
+    const auto operand1 = m_x.gather(in(2));
     std::vector<float> t(data.size());
     applyAll(*op0, data, operand0, *reverse0, t);
-    std::vector<float> out(data.size());
-    applyAll(*op1, t, operand1, *reverse1, out);
-    m_x.scatter(0, out);
+    std::vector<float> result(data.size());
+    applyAll(*op1, t, operand1, *reverse1, result);
+    m_x.scatter(out(0), result);
     return true;
 }
 
 bool Semantics::memset()
 {
-    if (!checkArgs(2, true) || !needTensor(0)) return false;
     if (m_ins.guard) return m_x.fail("T.nki.memset may not be guarded");
-    m_x.scatter(0, m_x.gather(1));
+    m_x.scatter(out(0), m_x.gather(m_ins.argNamed("value")));
     return true;
 }
 
 bool Semantics::identity()
 {
-    if (!checkArgs(2) || !needTensor(0)) return false;
     if (m_ins.vars.size() < 2) return m_x.fail("T.nki.identity needs a partition and a free loop");
     const auto p = varValues(m_x.m_points, 0);
     const auto f = varValues(m_x.m_points, 1);
-    std::vector<float> out(p.size());
-    for (size_t k = 0; k < out.size(); ++k) out[k] = p[k] == f[k] ? 1.0f : 0.0f;
-    m_x.scatter(0, out);
+    std::vector<float> t(p.size());
+    for (size_t k = 0; k < t.size(); ++k) t[k] = p[k] == f[k] ? 1.0f : 0.0f;
+    m_x.scatter(out(0), t);
     return true;
 }
 
 bool Semantics::affineSelect()
 {
-    if (!checkArgs(4) || !needTensor(0)) return false;
-    const auto falseValue = constArg(m_ins.args()[3]);
+    const auto falseValue = constArg(m_ins.args()[m_ins.argNamed("false_value")]);
     if (!falseValue) return m_x.fail("the false value of T.nki.affine_select must be a float constant");
-    const auto values = m_x.gather(2);
-    std::vector<float> out(values.size());
+    const Expr& predicate = m_ins.args()[m_ins.argNamed("pred")];
+    const auto values = m_x.gather(in(0));
+    std::vector<float> t(values.size());
     const PointSet& points = m_x.m_points;
     Env& env = *m_x.m_env;
     std::vector<std::vector<int64_t>> vars;
@@ -400,35 +379,42 @@ bool Semantics::affineSelect()
     for (int64_t k = 0; k < points.count; ++k) {
         if (!points.active(k)) continue;
         for (size_t v = 0; v < m_ins.vars.size(); ++v) env[m_ins.vars[v]] = vars[v][static_cast<size_t>(k)];
-        const auto pred = evalInt(m_ins.args()[1], env, &error);
+        const auto pred = evalInt(predicate, env, &error);
         if (!pred) {
             for (const VarNode* var : m_ins.vars) env.erase(var);
             return m_x.fail("the predicate of T.nki.affine_select: " + error);
         }
-        out[static_cast<size_t>(k)] = *pred ? values[static_cast<size_t>(k)] : static_cast<float>(*falseValue);
+        t[static_cast<size_t>(k)] = *pred ? values[static_cast<size_t>(k)] : static_cast<float>(*falseValue);
     }
     for (const VarNode* var : m_ins.vars) env.erase(var);
-    m_x.scatter(0, out);
+    m_x.scatter(out(0), t);
     return true;
 }
 
 bool Semantics::run()
 {
-    const std::string_view name = m_ins.callable->name;
-    if (name == "T.nki.load" || name == "T.nki.store" || name == "T.nki.tensor_copy") return copy();
-    if (name == "T.nki.matmul") return matmul();
-    if (name == "T.nki.activation") return activation(false);
-    if (name == "T.nki.activation_reduce") return activation(true);
-    if (name == "T.nki.reciprocal") return reciprocal();
-    if (name == "T.nki.tensorreduce") return tensorReduce();
-    if (name == "T.nki.tensortensor") return tensorTensor();
-    if (name == "T.nki.tensorscalar") return tensorScalar(false);
-    if (name == "T.nki.tensorscalar_reduce") return tensorScalar(true);
-    if (name == "T.nki.scalar_tensor_tensor" || name == "T.nki.scalar_tensor_scalar") return scalarTensor();
-    if (name == "T.nki.memset") return memset();
-    if (name == "T.nki.identity") return identity();
-    if (name == "T.nki.affine_select") return affineSelect();
-    return m_x.fail("the simulator does not know " + std::string(name));
+    if (!m_ins.callable->nkiOp) return m_x.fail(std::string(m_ins.callable->name) + " is not an NKI instruction");
+    if (!checkOperands()) return false;
+    // No default: a new row of nki_ops.def is a -Wswitch warning here.
+    switch (*m_ins.callable->nkiOp) {
+    case NkiOp::Load:
+    case NkiOp::Store:
+    case NkiOp::TensorCopy: return copy();
+    case NkiOp::Matmul: return matmul();
+    case NkiOp::Activation:
+    case NkiOp::ActivationReduce: return activation();
+    case NkiOp::Reciprocal: return reciprocal();
+    case NkiOp::TensorReduce: return tensorReduce();
+    case NkiOp::TensorTensor: return tensorTensor();
+    case NkiOp::TensorScalar:
+    case NkiOp::TensorScalarReduce: return tensorScalar();
+    case NkiOp::ScalarTensorTensor:
+    case NkiOp::ScalarTensorScalar: return scalarTensor();
+    case NkiOp::Memset: return memset();
+    case NkiOp::Identity: return identity();
+    case NkiOp::AffineSelect: return affineSelect();
+    }
+    return m_x.fail("the simulator does not know " + std::string(m_ins.callable->name));
 }
 
 } // namespace tirx::sim

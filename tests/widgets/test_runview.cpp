@@ -2,7 +2,7 @@
 // the output and never-written-read models (under QAbstractItemModelTester)
 // show the run's figures, scrubbing to an instruction lights its accesses on
 // the maps and names them, and saving an output writes an .npy that reads
-// back equal.
+// back equal; the run controls show progress and ask for a cancel.
 
 #include "run/accessmapview.h"
 #include "run/outputsmodel.h"
@@ -14,6 +14,8 @@
 #include "sim/simulator.h"
 
 #include <QAbstractItemModelTester>
+#include <QProgressBar>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -103,6 +105,46 @@ private slots:
         QVERIFY2(read.array, read.error.c_str());
         QCOMPARE(read.array->bytes, result->outputs.front().second.bytes);
         QVERIFY(!view.saveOutput(5, path).isEmpty());
+    }
+
+    // While a run is in progress the bar is shown, the count of executed
+    // instructions is written out, Cancel is the one enabled button and
+    // asks for the cancel; a cancelled result says how far it got.
+    void progressAndCancel()
+    {
+        RunView view;
+        view.show();
+        QPushButton* run = nullptr;
+        QPushButton* cancel = nullptr;
+        for (auto* b : view.findChildren<QPushButton*>()) {
+            if (b->text() == u"Run on simulator"_s) run = b;
+            if (b->text() == u"Cancel"_s) cancel = b;
+        }
+        QVERIFY(run && cancel);
+        auto* bar = view.findChild<QProgressBar*>();
+        QVERIFY(bar);
+        QVERIFY(!bar->isVisible());
+        QVERIFY(!cancel->isEnabled());
+
+        view.setRunning(true);
+        QVERIFY(bar->isVisible());
+        QVERIFY(cancel->isEnabled());
+        QVERIFY(!run->isEnabled());
+        view.setProgress(4096);
+        QVERIFY2(view.summary().contains(u"4096 instructions"_s), qPrintable(view.summary()));
+        QSignalSpy cancelled(&view, &RunView::cancelRequested);
+        cancel->click();
+        QCOMPARE(cancelled.count(), 1);
+
+        auto result = std::make_shared<tirx::sim::RunResult>();
+        result->cancelled = true;
+        result->instructions = 4100;
+        view.setRunning(false);
+        view.setResult(result, tirx::defaultTarget());
+        QVERIFY(!bar->isVisible());
+        QVERIFY(!cancel->isEnabled());
+        QVERIFY(run->isEnabled());
+        QCOMPARE(view.summary(), u"Cancelled after 4100 instructions"_s);
     }
 
     void inputsKeepTheirFiles()

@@ -45,7 +45,6 @@ RunView::RunView(QWidget* parent)
     m_cancel->setEnabled(false);
     m_progress->setRange(0, 0);
     m_progress->setVisible(false);
-    m_progress->setFormat(tr("%v instructions"));
 
     auto* controls = new QHBoxLayout;
     controls->addWidget(m_seed);
@@ -186,14 +185,15 @@ void RunView::setRunning(bool running)
     m_run->setEnabled(!running);
     m_cancel->setEnabled(running);
     m_progress->setVisible(running);
-    m_progress->setValue(0);
+    if (running) m_summary->setText(tr("Running"));
 }
 
 void RunView::setProgress(qint64 instructions)
 {
-    m_progress->setMaximum(0);
-    m_progress->setFormat(tr("%1 instructions").arg(instructions));
-    m_progress->setValue(static_cast<int>(instructions));
+    // The total is not known before the run (loop bounds may depend on
+    // values), so the bar stays a busy indicator and the count goes in the
+    // summary line: a busy QProgressBar draws no text.
+    m_summary->setText(tr("Running: %1 instructions so far").arg(instructions));
 }
 
 void RunView::setResult(std::shared_ptr<const tirx::sim::RunResult> result, const tirx::Target& target)
@@ -228,6 +228,8 @@ int RunView::currentInstruction() const { return m_scrub->value(); }
 void RunView::setCurrentInstruction(int index) { m_scrub->setValue(std::clamp(index, 0, m_scrub->maximum())); }
 
 QString RunView::currentDescription() const { return m_description->text(); }
+
+QString RunView::summary() const { return m_summary->text(); }
 
 quint64 RunView::seed() const { return static_cast<quint64>(m_seed->value()); }
 

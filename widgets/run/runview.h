@@ -39,7 +39,10 @@ public:
     void setInputFile(const QString& name, const QString& path);
 
     void setRunning(bool running);
+    // Instructions executed so far by the run in progress.
     void setProgress(qint64 instructions);
+    // The line under the controls: the run's progress, then its result.
+    [[nodiscard]] QString summary() const;
     void setResult(std::shared_ptr<const tirx::sim::RunResult> result, const tirx::Target& target);
     [[nodiscard]] std::shared_ptr<const tirx::sim::RunResult> result() const { return m_result; }
 

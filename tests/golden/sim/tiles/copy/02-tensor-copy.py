@@ -1,0 +1,15 @@
+# An on-chip copy between SBUF tiles, from one column block to another:
+# C[:, 0:32] = A[:, 32:64], C[:, 32:64] = A[:, 0:32].
+from tvm_tirx.script import tirx as T
+from tvm_tirx.backend.trn.axis import P, F
+
+@T.function
+def main(A: T.Tensor((128, 64), "float32", layout=T.TileLayout(T.S[(128, 64):(64, 1)])), C: T.Tensor((128, 64), "float32", layout=T.TileLayout(T.S[(128, 64):(64, 1)]))):
+    T.func_attr({"num_inputs": 1})
+    T.device_entry()
+    A_sbuf = T.alloc_tensor((128, 64), "float32", scope="trn.sbuf", layout=T.TileLayout(T.S[(128, 64):(1 @ P, 1 @ F)]))
+    C_sbuf = T.alloc_tensor((128, 64), "float32", scope="trn.sbuf", layout=T.TileLayout(T.S[(128, 64):(1 @ P, 1 @ F)]))
+    T.trn.tile.load(A_sbuf, A)
+    T.trn.tile.tensor_copy(C_sbuf[:, 0:32], A_sbuf[:, 32:64])
+    T.trn.tile.tensor_copy(C_sbuf[:, 32:64], A_sbuf[:, 0:32])
+    T.trn.tile.store(C, C_sbuf)

@@ -1,0 +1,14 @@
+# C = sqrt(A * 2 + 3): a constant bias, which the tile stage fills into a
+# const_bias tile with a memset.
+from tvm_tirx.script import tirx as T
+from tvm_tirx.backend.trn.axis import P, F
+
+@T.function
+def main(A: T.Tensor((128, 64), "float32", layout=T.TileLayout(T.S[(128, 64):(64, 1)])), C: T.Tensor((128, 64), "float32", layout=T.TileLayout(T.S[(128, 64):(64, 1)]))):
+    T.func_attr({"num_inputs": 1})
+    T.device_entry()
+    A_sbuf = T.alloc_tensor((128, 64), "float32", scope="trn.sbuf", layout=T.TileLayout(T.S[(128, 64):(1 @ P, 1 @ F)]))
+    C_sbuf = T.alloc_tensor((128, 64), "float32", scope="trn.sbuf", layout=T.TileLayout(T.S[(128, 64):(1 @ P, 1 @ F)]))
+    T.trn.tile.load(A_sbuf, A)
+    T.trn.tile.activation(C_sbuf, A_sbuf, bias=T.float32(3.0), scale=T.float32(2.0), opcode="sqrt")
+    T.trn.tile.store(C, C_sbuf)
