@@ -179,6 +179,12 @@ std::optional<Diagnostic> Machine::placeAllocation(const Stmt& stmt)
     if (!view->placement) {
         // Placed by the Neuron compiler: private storage of the right form.
         if (isPsum) {
+            // Each bank holds one row per partition; a wider row would run
+            // into the next bank (and past the storage's end).
+            if (rowBytes > m_target.psumBankBytes)
+                return error(stmt->span(), "PSUM tensor '" + name + "' has rows of " + std::to_string(rowBytes) +
+                                               " bytes; a " + std::to_string(m_target.psumBankBytes) +
+                                               "-byte bank holds one row per partition");
             place.byteStride[0] = m_target.psumBankBytes;
             place.storage = &newStorage(name, place.scope, partitions, shape[0] * m_target.psumBankBytes);
         } else {

@@ -125,9 +125,10 @@ private slots:
 
     // Moving free 1024: beyond the tensor engine's 512 columns and, as a
     // float32 row of 4096 bytes, beyond one 2 KiB PSUM bank; reported once
-    // although the instruction runs in a loop of three. The accumulator has
-    // no address (private storage), or its placement would already be an
-    // error.
+    // although the instruction runs in a loop of three. The accumulator is
+    // bfloat16, so that its rows fit a bank where it is placed (float32
+    // rows of 1024 would not, which is an error of the placement); the
+    // tensor engine still accumulates float32 rows.
     void matmulBeyondTheTensorEngine()
     {
         const std::string text = R"(from tvm_tirx.script import tirx as T
@@ -138,7 +139,7 @@ def main(C: T.Tensor((128, 1024), "float32")):
     T.func_attr({"num_inputs": 0})
     lhs = T.alloc_tensor((0,), ty_args=[T.Tensor((128, 128), "float32", scope="trn.sbuf")])
     rhs = T.alloc_tensor((512,), ty_args=[T.Tensor((128, 1024), "float32", scope="trn.sbuf")])
-    acc = T.alloc_tensor(ty_args=[T.Tensor((1, 128, 1024), "float32", scope="trn.psum")])
+    acc = T.alloc_tensor((0, 0), ty_args=[T.Tensor((1, 128, 1024), "bfloat16", scope="trn.psum")])
     with T.nki.tensorized_instruction():
         for p in T.serial(128, annotations={"nki_dim": "P"}):
             for f in T.serial(128, annotations={"nki_dim": "F"}):
@@ -178,6 +179,32 @@ def main(C: T.Tensor((128, 1024), "float32")):
         QCOMPARE(found[0].span.line, line);
         QCOMPARE(found[1].span.line, line);
         QCOMPARE(values(*run.output("C")).back(), 3 * 128 * 0.5f); // the numbers are still computed
+    }
+
+    // A PSUM tensor the allocator did not place still has one bank row per
+    // partition: float32 rows of 1024 are a located error, not writes past
+    // the bank (or the end of the storage).
+    void psumRowWiderThanABankIsAnError()
+    {
+        const std::string text = R"(from tvm_tirx.script import tirx as T
+
+
+@T.function
+def main(C: T.Tensor((128, 4), "float32")):
+    T.func_attr({"num_inputs": 0})
+    acc = T.alloc_tensor(ty_args=[T.Tensor((1, 128, 1024), "float32", scope="trn.psum")])
+    with T.nki.tensorized_instruction():
+        for p in T.serial(128):
+            for f in T.serial(1024):
+                T.nki.memset(acc[0, p, f], T.float32(0.0))
+)";
+        const auto run = simulateText(text, {});
+        QVERIFY(!run.result.ok());
+        QCOMPARE(run.result.diagnostics.size(), size_t{1});
+        const auto& d = run.result.diagnostics.front();
+        QCOMPARE(d.severity, Diagnostic::Severity::Error);
+        QVERIFY2(d.message.find("has rows of 4096 bytes; a 2048-byte bank") != std::string::npos, d.message.c_str());
+        QCOMPARE(d.span.line, lineOf(text, "acc = T.alloc_tensor"));
     }
 
     // A private SBUF tile wider than a partition: 49200 float32 per
