@@ -4,9 +4,32 @@
 #include "sim/semantics.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 
 namespace tirx::sim {
+
+namespace {
+
+// Speed trick "range-wise written flags": a contiguous row of elements is
+// marked written with one memset, and checked with one memchr that only
+// falls back to counting element by element when some byte is unwritten.
+void markWritten(uint8_t* written, int64_t offset, int64_t n, int64_t step, int item)
+{
+    if (step == item) {
+        std::memset(written + offset, 1, static_cast<size_t>(n * item));
+        return;
+    }
+    for (int64_t j = 0; j < n; ++j) std::memset(written + offset + j * step, 1, static_cast<size_t>(item));
+}
+
+} // namespace
+
+void Executor::UnwrittenCount::checkRow(const uint8_t* written, int64_t offset, int64_t n, int64_t step, int item)
+{
+    if (step == item && !std::memchr(written + offset, 0, static_cast<size_t>(n * item))) return;
+    for (int64_t j = 0; j < n; ++j) check(written, offset + j * step);
+}
 
 Executor::Executor(Machine& machine, RunResult& result, bool recordTrace)
     : m_machine(machine), m_result(result), m_recordTrace(recordTrace)
@@ -29,6 +52,7 @@ bool Executor::run(const Instruction& ins, Env& env)
     if (!points) return fail(error);
     m_points = std::move(*points);
     m_streams.assign(ins.args().size(), Stream{});
+    if (m_gathered.size() < ins.args().size()) m_gathered.resize(ins.args().size());
     for (size_t a = 0; a < ins.operands.size(); ++a) {
         if (!ins.operands[a]) continue;
         const auto& op = *ins.operands[a];
@@ -59,31 +83,119 @@ bool Executor::run(const Instruction& ins, Env& env)
     return true;
 }
 
-std::vector<float> Executor::gather(size_t arg)
+namespace {
+
+// Whether the bytes two affine streams can reach are disjoint: their
+// partition ranges or their byte ranges within a partition do not meet.
+bool apart(const Stream& a, const Stream& b)
 {
-    std::vector<float> out(static_cast<size_t>(m_points.count), 0.0f);
+    if (a.place->storage != b.place->storage) return true;
+    return a.partitionHi < b.partitionLo || b.partitionHi < a.partitionLo || a.byteHi < b.byteLo || b.byteHi < a.byteLo;
+}
+
+bool sameAccess(const Stream& a, const Stream& b)
+{
+    return a.place->storage == b.place->storage && a.base == b.base && a.strides == b.strides;
+}
+
+} // namespace
+
+bool Executor::denseRows(size_t out, size_t in0, size_t in1,
+                         const std::function<void(const float*, const float*, float*, int64_t)>& row)
+{
+    if (!m_points.mask.empty() || m_points.extents.size() != 2 || m_points.count == 0) return false;
+    const Stream& o = m_streams[out];
+    const Stream& x = m_streams[in0];
+    if (!o.place || !x.place || o.listed || x.listed) return false;
+    if (o.place->kind != ElementKind::F32 || x.place->kind != ElementKind::F32) return false;
+    const int64_t inner = m_points.extents[1];
+    // Contiguous result rows that do not meet: no point of the result is
+    // written twice, so reading row by row sees what a whole read would.
+    if (o.strides[1] != 4 || x.strides[1] != 4 || std::abs(o.strides[0]) < inner * 4) return false;
+    if (!sameAccess(x, o) && !apart(x, o)) return false;
+    // Rows read in place as floats must start on a float boundary.
+    if (x.base % 4 != 0 || x.strides[0] % 4 != 0) return false;
+    const Stream* y = isTensor(in1) ? &m_streams[in1] : nullptr;
+    if (y && (y->listed || y->place->kind != ElementKind::F32 || (!sameAccess(*y, o) && !apart(*y, o)))) return false;
+
+    for (auto& r : m_rows) r.resize(static_cast<size_t>(inner));
+    float* yRow = m_rows[1].data();
+    float* result = m_rows[2].data();
+    if (!y)
+        std::fill(m_rows[1].begin(), m_rows[1].end(), static_cast<float>(constArg(m_ins->args()[in1]).value_or(0.0)));
+    const uint8_t* xData = x.place->storage->data();
+    const uint8_t* xWritten = x.place->storage->written();
+    uint8_t* oData = o.place->storage->data();
+    uint8_t* oWritten = o.place->storage->written();
+    UnwrittenCount xUnwritten, yUnwritten;
+    for (int64_t r = 0; r < m_points.extents[0]; ++r) {
+        const int64_t xOffset = x.base + r * x.strides[0];
+        const auto* xRow = reinterpret_cast<const float*>(xData + xOffset);
+        xUnwritten.checkRow(xWritten, xOffset, inner, 4, 4);
+        if (y) {
+            const int64_t yOffset = y->base + r * y->strides[0];
+            const uint8_t* yData = y->place->storage->data();
+            for (int64_t j = 0; j < inner; ++j) yRow[j] = loadAs<ElementKind::F32>(yData + yOffset + j * y->strides[1]);
+            yUnwritten.checkRow(y->place->storage->written(), yOffset, inner, y->strides[1], 4);
+        }
+        row(xRow, yRow, result, inner);
+        const int64_t oOffset = o.base + r * o.strides[0];
+        std::memcpy(oData + oOffset, result, static_cast<size_t>(inner * 4));
+        markWritten(oWritten, oOffset, inner, 4, 4);
+    }
+    recordRead(in0, xUnwritten.count, xUnwritten.first);
+    recordAccess(in0, false);
+    if (y) {
+        recordRead(in1, yUnwritten.count, yUnwritten.first);
+        recordAccess(in1, false);
+    }
+    recordAccess(out, true);
+    return true;
+}
+
+std::vector<float>& Executor::scratch(size_t slot)
+{
+    auto& out = m_scratch[slot];
+    out.resize(static_cast<size_t>(m_points.count));
+    return out;
+}
+
+const std::vector<float>& Executor::gather(size_t arg)
+{
+    auto& out = m_gathered[arg];
+    out.resize(static_cast<size_t>(m_points.count));
     if (!isTensor(arg)) {
         std::fill(out.begin(), out.end(), static_cast<float>(constArg(m_ins->args()[arg]).value_or(0.0)));
         return out;
     }
+    if (!m_points.mask.empty()) std::fill(out.begin(), out.end(), 0.0f);
     const Stream& s = m_streams[arg];
     const uint8_t* data = s.place->storage->data();
     const uint8_t* written = s.place->storage->written();
-    int64_t unwritten = 0;
-    int64_t first = -1;
+    const int item = s.place->itemBytes;
+    UnwrittenCount unwritten;
     const PointSet& points = m_points;
     float* dst = out.data();
     withKind(s.place->kind, [&]<ElementKind K>() {
-        s.forEach(points, [&](int64_t k, int64_t offset) {
-            if (!points.active(k)) return;
-            dst[k] = loadAs<K>(data + offset);
-            if (!written[offset]) {
-                if (first < 0) first = offset;
-                ++unwritten;
+        if (s.listed || !points.mask.empty()) {
+            s.forEach(points, [&](int64_t k, int64_t offset) {
+                if (!points.active(k)) return;
+                dst[k] = loadAs<K>(data + offset);
+                unwritten.check(written, offset);
+            });
+            return;
+        }
+        forEachRow(s, points, [&](int64_t k0, int64_t offset, int64_t n, int64_t step) {
+            // Speed trick "dense fp32 rows": a contiguous float32 row is one memcpy.
+            if (K == ElementKind::F32 && step == item) {
+                std::memcpy(dst + k0, data + offset, static_cast<size_t>(n * item));
+            } else {
+                for (int64_t j = 0; j < n; ++j) dst[k0 + j] = loadAs<K>(data + offset + j * step);
             }
+            unwritten.checkRow(written, offset, n, step, item);
         });
     });
-    recordRead(arg, unwritten, first);
+    recordRead(arg, unwritten.count, unwritten.first);
     recordAccess(arg, false);
     return out;
 }
@@ -126,10 +238,21 @@ void Executor::scatter(size_t arg, const std::vector<float>& values)
     const PointSet& points = m_points;
     const float* src = values.data();
     withKind(s.place->kind, [&]<ElementKind K>() {
-        s.forEach(points, [&](int64_t k, int64_t offset) {
-            if (!points.active(k)) return;
-            storeAs<K>(data + offset, src[k]);
-            std::memset(written + offset, 1, static_cast<size_t>(item));
+        if (s.listed || !points.mask.empty()) {
+            s.forEach(points, [&](int64_t k, int64_t offset) {
+                if (!points.active(k)) return;
+                storeAs<K>(data + offset, src[k]);
+                std::memset(written + offset, 1, static_cast<size_t>(item));
+            });
+            return;
+        }
+        forEachRow(s, points, [&](int64_t k0, int64_t offset, int64_t n, int64_t step) {
+            if (K == ElementKind::F32 && step == item) {
+                std::memcpy(data + offset, src + k0, static_cast<size_t>(n * item)); // "dense fp32 rows"
+            } else {
+                for (int64_t j = 0; j < n; ++j) storeAs<K>(data + offset + j * step, src[k0 + j]);
+            }
+            markWritten(written, offset, n, step, item);
         });
     });
     recordAccess(arg, true);
@@ -156,29 +279,52 @@ void Executor::copyBytes(size_t to, size_t from)
     const Stream& src = m_streams[from];
     const Stream& dst = m_streams[to];
     const int item = src.place->itemBytes;
-    std::vector<uint8_t> bytes(static_cast<size_t>(m_points.count * item));
-    std::vector<uint8_t> flags(static_cast<size_t>(m_points.count), 1);
+    // Every byte is read into `bytes` before any is written: source and
+    // destination may share storage.
+    std::vector<uint8_t>& bytes = m_bytes;
+    bytes.resize(static_cast<size_t>(m_points.count * item));
     const uint8_t* data = src.place->storage->data();
     const uint8_t* written = src.place->storage->written();
-    int64_t unwritten = 0;
-    int64_t first = -1;
-    src.forEach(m_points, [&](int64_t k, int64_t offset) {
-        if (!m_points.active(k)) return;
-        std::memcpy(bytes.data() + k * item, data + offset, static_cast<size_t>(item));
-        if (!written[offset]) {
-            if (first < 0) first = offset;
-            ++unwritten;
-        }
-    });
-    recordRead(from, unwritten, first);
+    UnwrittenCount unwritten;
+    const bool rows = !src.listed && !dst.listed && m_points.mask.empty();
+    if (rows) {
+        forEachRow(src, m_points, [&](int64_t k0, int64_t offset, int64_t n, int64_t step) {
+            if (step == item) {
+                std::memcpy(bytes.data() + k0 * item, data + offset, static_cast<size_t>(n * item));
+            } else {
+                for (int64_t j = 0; j < n; ++j)
+                    std::memcpy(bytes.data() + (k0 + j) * item, data + offset + j * step, static_cast<size_t>(item));
+            }
+            unwritten.checkRow(written, offset, n, step, item);
+        });
+    } else {
+        src.forEach(m_points, [&](int64_t k, int64_t offset) {
+            if (!m_points.active(k)) return;
+            std::memcpy(bytes.data() + k * item, data + offset, static_cast<size_t>(item));
+            unwritten.check(written, offset);
+        });
+    }
+    recordRead(from, unwritten.count, unwritten.first);
     recordAccess(from, false);
     uint8_t* out = dst.place->storage->data();
     uint8_t* outWritten = dst.place->storage->written();
-    dst.forEach(m_points, [&](int64_t k, int64_t offset) {
-        if (!m_points.active(k)) return;
-        std::memcpy(out + offset, bytes.data() + k * item, static_cast<size_t>(item));
-        std::memset(outWritten + offset, 1, static_cast<size_t>(item));
-    });
+    if (rows) {
+        forEachRow(dst, m_points, [&](int64_t k0, int64_t offset, int64_t n, int64_t step) {
+            if (step == item) {
+                std::memcpy(out + offset, bytes.data() + k0 * item, static_cast<size_t>(n * item));
+            } else {
+                for (int64_t j = 0; j < n; ++j)
+                    std::memcpy(out + offset + j * step, bytes.data() + (k0 + j) * item, static_cast<size_t>(item));
+            }
+            markWritten(outWritten, offset, n, step, item);
+        });
+    } else {
+        dst.forEach(m_points, [&](int64_t k, int64_t offset) {
+            if (!m_points.active(k)) return;
+            std::memcpy(out + offset, bytes.data() + k * item, static_cast<size_t>(item));
+            std::memset(outWritten + offset, 1, static_cast<size_t>(item));
+        });
+    }
     recordAccess(to, true);
 }
 

@@ -5,6 +5,8 @@
 #include "sim/point_set.h"
 #include "sim/run_result.h"
 
+#include <array>
+#include <functional>
 #include <map>
 #include <string>
 #include <unordered_set>
@@ -28,8 +30,25 @@ public:
 private:
     friend class Semantics;
 
-    // Argument `arg` as float32 per point (a constant fills every point).
-    [[nodiscard]] std::vector<float> gather(size_t arg);
+    // Speed trick "fused dense rows": an element-wise instruction over
+    // float32 tiles computes row by row straight between the storages, with
+    // a row buffer, instead of gathering whole tiles into buffers and
+    // scattering the result: a tile is read and written once, in rows that
+    // stay in the first-level cache. Taken only when that cannot change the
+    // result (no guard, two loops, a contiguous result row that no other
+    // point of the result shares, and each input either the result's own
+    // points or memory the result does not touch); false otherwise, and
+    // nothing is read or written. row(x, y, out, n) computes n results.
+    [[nodiscard]] bool denseRows(size_t out, size_t in0, size_t in1,
+                                 const std::function<void(const float*, const float*, float*, int64_t)>& row);
+
+    // Argument `arg` as float32 per point (a constant fills every point;
+    // masked-out points are 0), in the argument's own buffer, which holds
+    // it until the next instruction.
+    [[nodiscard]] const std::vector<float>& gather(size_t arg);
+    // Working buffer `slot` (0 or 1) of one float per point, contents left
+    // from before: the caller writes every point it later reads.
+    [[nodiscard]] std::vector<float>& scratch(size_t slot);
     // Only at the given points (one per reduction slot), in slot order.
     [[nodiscard]] std::vector<float> gatherAt(size_t arg, const std::vector<int64_t>& points);
     void scatter(size_t arg, const std::vector<float>& values);
@@ -41,6 +60,20 @@ private:
     [[nodiscard]] bool isTensor(size_t arg) const { return m_streams[arg].place != nullptr; }
     [[nodiscard]] const TensorPlace& place(size_t arg) const { return *m_streams[arg].place; }
     [[nodiscard]] bool fail(std::string text);
+
+    // The elements of one operand read before anything wrote them: an
+    // element counts when the never-written flag of its first byte is clear.
+    struct UnwrittenCount {
+        int64_t count = 0;
+        int64_t first = -1; // offset of the first such element
+        void check(const uint8_t* written, int64_t offset)
+        {
+            if (written[offset]) return;
+            if (first < 0) first = offset;
+            ++count;
+        }
+        void checkRow(const uint8_t* written, int64_t offset, int64_t n, int64_t step, int item);
+    };
 
     void recordRead(size_t arg, int64_t unwritten, int64_t firstOffset);
     void recordAccess(size_t arg, bool write);
@@ -55,6 +88,15 @@ private:
     InstructionRecord m_record;
     std::map<std::pair<const CallNode*, std::string>, size_t> m_uninitialisedIndex;
     std::unordered_set<const CallNode*> m_limitsChecked;
+    // Speed trick "kept buffers": the per-point buffers live as long as the
+    // executor and only grow, so an instruction allocates nothing and
+    // touches no fresh page; freeing and re-allocating tiles of a few
+    // hundred KiB made the allocator hand memory back to the system and
+    // fault it in again, instruction after instruction.
+    std::vector<std::vector<float>> m_gathered; // per argument
+    std::array<std::vector<float>, 2> m_scratch;
+    std::vector<uint8_t> m_bytes;             // copyBytes' staging
+    std::array<std::vector<float>, 3> m_rows; // denseRows' x, y and result rows
 };
 
 } // namespace tirx::sim

@@ -14,6 +14,57 @@ namespace {
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 constexpr float kInf = std::numeric_limits<float>::infinity();
 
+// sum[i, j] += Σ_k lhs[k, i] · rhs[k, j], adding the products in increasing
+// k, each rounded to float32 before it is added (no fused multiply-add).
+// Speed trick "four-k blocks": four rows of rhs go into a result row at a
+// time, each element held in a register across the four additions, in the
+// same order as one row at a time, so the sums are the same to the bit with
+// a quarter of the result loads and stores; the row is walked in chunks of
+// kLanes so the compiler turns each chunk into vector instructions.
+void multiplyAccumulate(const float* lhs, const float* rhs, float* sum, int64_t K, int64_t M, int64_t N)
+{
+    constexpr int64_t kLanes = 8;
+    const int64_t wide = N - N % kLanes;
+    int64_t k = 0;
+    for (; k + 4 <= K; k += 4) {
+        const float* __restrict r0 = rhs + k * N;
+        const float* __restrict r1 = r0 + N;
+        const float* __restrict r2 = r1 + N;
+        const float* __restrict r3 = r2 + N;
+        for (int64_t i = 0; i < M; ++i) {
+            const float a0 = lhs[k * M + i], a1 = lhs[(k + 1) * M + i];
+            const float a2 = lhs[(k + 2) * M + i], a3 = lhs[(k + 3) * M + i];
+            float* __restrict row = sum + i * N;
+            for (int64_t j = 0; j < wide; j += kLanes) {
+                for (int64_t l = 0; l < kLanes; ++l) {
+                    float t = row[j + l];
+                    t += a0 * r0[j + l];
+                    t += a1 * r1[j + l];
+                    t += a2 * r2[j + l];
+                    t += a3 * r3[j + l];
+                    row[j + l] = t;
+                }
+            }
+            for (int64_t j = wide; j < N; ++j) {
+                float t = row[j];
+                t += a0 * r0[j];
+                t += a1 * r1[j];
+                t += a2 * r2[j];
+                t += a3 * r3[j];
+                row[j] = t;
+            }
+        }
+    }
+    for (; k < K; ++k) {
+        const float* __restrict r = rhs + k * N;
+        for (int64_t i = 0; i < M; ++i) {
+            const float a = lhs[k * M + i];
+            float* __restrict row = sum + i * N;
+            for (int64_t j = 0; j < N; ++j) row[j] += a * r[j];
+        }
+    }
+}
+
 } // namespace
 
 Semantics::Semantics(Executor& executor) : m_x(executor), m_ins(*executor.m_ins)
@@ -74,28 +125,32 @@ float Semantics::apply(Opcode op, float x, float y)
     }
 }
 
-void Semantics::applyAll(Opcode op, const std::vector<float>& x, const std::vector<float>& y, bool reverse,
-                         std::vector<float>& out)
+void Semantics::applyRow(Opcode op, const float* x, const float* y, bool reverse, float* out, size_t n)
 {
-    const size_t n = out.size();
-    const float* a = reverse ? y.data() : x.data();
-    const float* b = reverse ? x.data() : y.data();
-    float* o = out.data();
+    const float* a = reverse ? y : x;
+    const float* b = reverse ? x : y;
     switch (op) {
     case Opcode::Add:
-        for (size_t k = 0; k < n; ++k) o[k] = a[k] + b[k];
+        for (size_t k = 0; k < n; ++k) out[k] = a[k] + b[k];
         return;
     case Opcode::Sub:
-        for (size_t k = 0; k < n; ++k) o[k] = a[k] - b[k];
+        for (size_t k = 0; k < n; ++k) out[k] = a[k] - b[k];
         return;
     case Opcode::Mul:
-        for (size_t k = 0; k < n; ++k) o[k] = a[k] * b[k];
+        for (size_t k = 0; k < n; ++k) out[k] = a[k] * b[k];
         return;
     default:
-        for (size_t k = 0; k < n; ++k) o[k] = apply(op, a[k], b[k]);
+        for (size_t k = 0; k < n; ++k) out[k] = apply(op, a[k], b[k]);
         return;
     }
 }
+
+void Semantics::applyAll(Opcode op, const std::vector<float>& x, const std::vector<float>& y, bool reverse,
+                         std::vector<float>& out)
+{
+    applyRow(op, x.data(), y.data(), reverse, out.data(), out.size());
+}
+
 Semantics::Slots Semantics::slots(size_t reduceArg) const
 {
     const auto& load = m_ins.operands[reduceArg]->load;
@@ -186,9 +241,9 @@ bool Semantics::matmul()
         if (k && i && j) return matmulDense(*k, *i, *j, *accumulate);
     }
     const Slots s = slots(out(0));
-    const auto a = m_x.gather(in(0));
-    const auto b = m_x.gather(in(1));
-    std::vector<float> t(a.size());
+    const auto& a = m_x.gather(in(0));
+    const auto& b = m_x.gather(in(1));
+    auto& t = m_x.scratch(0);
     applyAll(Opcode::Mul, a, b, false, t);
     auto sum = reduce(t, s, Opcode::Add);
     if (*accumulate) {
@@ -231,14 +286,7 @@ bool Semantics::matmulDense(size_t k, size_t i, size_t j, bool accumulate)
     const auto lhs = read2(in(0), k, i, K, M);
     const auto rhs = read2(in(1), k, j, K, N);
     std::vector<float> sum(static_cast<size_t>(M * N), 0.0f);
-    for (int64_t kk = 0; kk < K; ++kk) {
-        const float* __restrict r = rhs.data() + kk * N;
-        for (int64_t ii = 0; ii < M; ++ii) {
-            const float a = lhs[static_cast<size_t>(kk * M + ii)];
-            float* __restrict row = sum.data() + ii * N;
-            for (int64_t jj = 0; jj < N; ++jj) row[jj] += a * r[jj];
-        }
-    }
+    multiplyAccumulate(lhs.data(), rhs.data(), sum.data(), K, M, N);
     if (accumulate) {
         const auto old = read2(out(0), i, j, M, N);
         for (size_t e = 0; e < sum.size(); ++e) sum[e] = old[e] + sum[e];
@@ -265,10 +313,10 @@ bool Semantics::activation()
 {
     const auto f = opcode("opcode", OpcodeUse::Activation);
     if (!f) return false;
-    const auto data = m_x.gather(in(0));
-    const auto bias = m_x.gather(in(1));
-    const auto scale = m_x.gather(m_ins.argNamed("scale"));
-    std::vector<float> t(data.size());
+    const auto& data = m_x.gather(in(0));
+    const auto& bias = m_x.gather(in(1));
+    const auto& scale = m_x.gather(m_ins.argNamed("scale"));
+    auto& t = m_x.scratch(0);
     for (size_t k = 0; k < t.size(); ++k) {
         const float x = data[k] * scale[k] + bias[k];
         t[k] = *f == Opcode::Exp ? std::exp(x) : std::sqrt(x);
@@ -278,9 +326,10 @@ bool Semantics::activation()
 
 bool Semantics::reciprocal()
 {
-    auto v = m_x.gather(in(0));
-    for (float& x : v) x = 1.0f / x;
-    m_x.scatter(out(0), v);
+    const auto& data = m_x.gather(in(0));
+    auto& t = m_x.scratch(0);
+    for (size_t k = 0; k < t.size(); ++k) t[k] = 1.0f / data[k];
+    m_x.scatter(out(0), t);
     return true;
 }
 
@@ -308,9 +357,13 @@ bool Semantics::tensorTensor()
 {
     const auto op = opcode("opcode", OpcodeUse::Alu);
     if (!op) return false;
-    const auto a = m_x.gather(in(0));
-    const auto b = m_x.gather(in(1));
-    std::vector<float> t(a.size());
+    const auto row = [&](const float* a, const float* b, float* o, int64_t n) {
+        applyRow(*op, a, b, false, o, static_cast<size_t>(n));
+    };
+    if (m_x.denseRows(out(0), in(0), in(1), row)) return true;
+    const auto& a = m_x.gather(in(0));
+    const auto& b = m_x.gather(in(1));
+    auto& t = m_x.scratch(0);
     applyAll(*op, a, b, false, t);
     m_x.scatter(out(0), t);
     return true;
@@ -321,9 +374,13 @@ bool Semantics::tensorScalar()
     const auto op = opcode("opcode", OpcodeUse::Alu);
     const auto reverse = op ? flag("reverse") : std::nullopt;
     if (!reverse) return false;
-    const auto a = m_x.gather(in(0));
-    const auto b = m_x.gather(in(1));
-    std::vector<float> t(a.size());
+    const auto row = [&](const float* a, const float* b, float* o, int64_t n) {
+        applyRow(*op, a, b, *reverse, o, static_cast<size_t>(n));
+    };
+    if (m_written.size() == 1 && m_x.denseRows(out(0), in(0), in(1), row)) return true;
+    const auto& a = m_x.gather(in(0));
+    const auto& b = m_x.gather(in(1));
+    auto& t = m_x.scratch(0);
     applyAll(*op, a, b, *reverse, t);
     return writeResults(t);
 }
@@ -335,12 +392,12 @@ bool Semantics::scalarTensor()
     const auto reverse0 = op1 ? flag("reverse0") : std::nullopt;
     const auto reverse1 = reverse0 ? flag("reverse1") : std::nullopt;
     if (!reverse1) return false;
-    const auto data = m_x.gather(in(0));
-    const auto operand0 = m_x.gather(in(1));
-    const auto operand1 = m_x.gather(in(2));
-    std::vector<float> t(data.size());
+    const auto& data = m_x.gather(in(0));
+    const auto& operand0 = m_x.gather(in(1));
+    const auto& operand1 = m_x.gather(in(2));
+    auto& t = m_x.scratch(0);
     applyAll(*op0, data, operand0, *reverse0, t);
-    std::vector<float> result(data.size());
+    auto& result = m_x.scratch(1);
     applyAll(*op1, t, operand1, *reverse1, result);
     m_x.scatter(out(0), result);
     return true;
@@ -358,7 +415,7 @@ bool Semantics::identity()
     if (m_ins.vars.size() < 2) return m_x.fail("T.nki.identity needs a partition and a free loop");
     const auto p = varValues(m_x.m_points, 0);
     const auto f = varValues(m_x.m_points, 1);
-    std::vector<float> t(p.size());
+    auto& t = m_x.scratch(0);
     for (size_t k = 0; k < t.size(); ++k) t[k] = p[k] == f[k] ? 1.0f : 0.0f;
     m_x.scatter(out(0), t);
     return true;
@@ -369,8 +426,8 @@ bool Semantics::affineSelect()
     const auto falseValue = constArg(m_ins.args()[m_ins.argNamed("false_value")]);
     if (!falseValue) return m_x.fail("the false value of T.nki.affine_select must be a float constant");
     const Expr& predicate = m_ins.args()[m_ins.argNamed("pred")];
-    const auto values = m_x.gather(in(0));
-    std::vector<float> t(values.size());
+    const auto& values = m_x.gather(in(0));
+    auto& t = m_x.scratch(0);
     const PointSet& points = m_x.m_points;
     Env& env = *m_x.m_env;
     std::vector<std::vector<int64_t>> vars;
