@@ -135,7 +135,12 @@ bool Executor::denseRows(size_t out, size_t in0, size_t in1,
         if (y) {
             const int64_t yOffset = y->base + r * y->strides[0];
             const uint8_t* yData = y->place->storage->data();
-            for (int64_t j = 0; j < inner; ++j) yRow[j] = loadAs<ElementKind::F32>(yData + yOffset + j * y->strides[1]);
+            if (y->strides[1] == 4) {
+                std::memcpy(yRow, yData + yOffset, static_cast<size_t>(inner * 4));
+            } else {
+                for (int64_t j = 0; j < inner; ++j)
+                    yRow[j] = loadAs<ElementKind::F32>(yData + yOffset + j * y->strides[1]);
+            }
             yUnwritten.checkRow(y->place->storage->written(), yOffset, inner, y->strides[1], 4);
         }
         row(xRow, yRow, result, inner);

@@ -125,23 +125,34 @@ float Semantics::apply(Opcode op, float x, float y)
     }
 }
 
+namespace {
+
+// out[k] = f(a[k], b[k]). Speed trick "eight-wide chunks": the body runs on
+// chunks of a fixed eight elements, which the compiler turns into vector
+// instructions at every optimisation level that vectorises at all, then on
+// the few left over.
+template <class F>
+void eachPair(const float* __restrict a, const float* __restrict b, float* __restrict out, size_t n, F f)
+{
+    constexpr size_t kLanes = 8;
+    size_t k = 0;
+    for (; k + kLanes <= n; k += kLanes) {
+        for (size_t l = 0; l < kLanes; ++l) out[k + l] = f(a[k + l], b[k + l]);
+    }
+    for (; k < n; ++k) out[k] = f(a[k], b[k]);
+}
+
+} // namespace
+
 void Semantics::applyRow(Opcode op, const float* x, const float* y, bool reverse, float* out, size_t n)
 {
     const float* a = reverse ? y : x;
     const float* b = reverse ? x : y;
     switch (op) {
-    case Opcode::Add:
-        for (size_t k = 0; k < n; ++k) out[k] = a[k] + b[k];
-        return;
-    case Opcode::Sub:
-        for (size_t k = 0; k < n; ++k) out[k] = a[k] - b[k];
-        return;
-    case Opcode::Mul:
-        for (size_t k = 0; k < n; ++k) out[k] = a[k] * b[k];
-        return;
-    default:
-        for (size_t k = 0; k < n; ++k) out[k] = apply(op, a[k], b[k]);
-        return;
+    case Opcode::Add: return eachPair(a, b, out, n, [](float p, float q) { return p + q; });
+    case Opcode::Sub: return eachPair(a, b, out, n, [](float p, float q) { return p - q; });
+    case Opcode::Mul: return eachPair(a, b, out, n, [](float p, float q) { return p * q; });
+    default: return eachPair(a, b, out, n, [op](float p, float q) { return apply(op, p, q); });
     }
 }
 

@@ -59,6 +59,7 @@ private:
     [[nodiscard]] std::vector<float> reduce(const std::vector<float>& t, const Slots& s, Opcode op) const;
 
     [[nodiscard]] static float apply(Opcode op, float x, float y);
+    // out = x op y (y op x when reversed) over n elements; out is neither input.
     static void applyRow(Opcode op, const float* x, const float* y, bool reverse, float* out, size_t n);
     static void applyAll(Opcode op, const std::vector<float>& x, const std::vector<float>& y, bool reverse,
                          std::vector<float>& out);
