@@ -1,10 +1,11 @@
 // Simulator throughput against a plain C++ loop over the same data:
 // elementwise (T.nki.tensortensor add on 128 x 512 float32 SBUF tiles, in
 // element-ops per second) and matmul (128 x 128 x 512 float32 into PSUM, in
-// multiply-adds per second). Each simulator run executes 64 instructions so
-// that the per-run set-up (mapping SBUF and PSUM, placing tensors) is part
-// of the figure but not most of it.
-// Run: build/release/tests/bench/bench_sim --benchmark_repetitions=3
+// multiply-adds per second). Each simulator run executes 64 instructions;
+// the per-run set-up (mapping SBUF and PSUM, placing tensors, faulting in
+// the pages the run touches, unmapping them) is part of the figure. The
+// ratio to report is each Sim row's ops_per_s over its Loop row's.
+// Run: build/release/tests/bench/bench_sim --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
 
 #include "script/parser.h"
 #include "sim/simulator.h"
