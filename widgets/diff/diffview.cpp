@@ -2,15 +2,18 @@
 
 #include "fromstd.h"
 
+#include "diff/difflinedelegate.h"
 #include "diff/diffmodel.h"
 #include "diff/diffpane.h"
 #include "diff/unifieddiffhighlighter.h"
+#include "irview/codepane.h"
 #include "irview/tracesourcemap.h"
 
 #include "diff/line_diff.h"
 
 #include <QAction>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QScrollBar>
@@ -23,14 +26,6 @@
 using namespace Qt::StringLiterals;
 
 namespace {
-
-QFont codeFont()
-{
-    QFont font(u"DejaVu Sans Mono"_s, 9);
-    font.setStyleHint(QFont::Monospace);
-    font.setFixedPitch(true);
-    return font;
-}
 
 QToolButton* toolButton(QAction* action, QWidget* parent)
 {
@@ -52,8 +47,8 @@ void syncScrollBars(QScrollBar* a, QScrollBar* b)
 DiffView::DiffView(QWidget* parent)
     : QWidget(parent), m_model(new DiffModel(this)), m_title(new QLabel(this)),
       m_previousChange(new QAction(tr("Previous Change"), this)), m_nextChange(new QAction(tr("Next Change"), this)),
-      m_stack(new QStackedWidget(this)), m_sides(new QSplitter(Qt::Horizontal, this)),
-      m_oldPane(new DiffPane(DiffPane::Side::Old, m_model, m_sides)),
+      m_wrap(new QAction(tr("&Wrap Diff Lines"), this)), m_stack(new QStackedWidget(this)),
+      m_sides(new QSplitter(Qt::Horizontal, this)), m_oldPane(new DiffPane(DiffPane::Side::Old, m_model, m_sides)),
       m_newPane(new DiffPane(DiffPane::Side::New, m_model, m_sides)), m_unified(new QPlainTextEdit(this))
 {
     m_title->setTextFormat(Qt::PlainText);
@@ -69,6 +64,8 @@ DiffView::DiffView(QWidget* parent)
         action->setShortcutContext(Qt::WindowShortcut);
         addAction(action);
     }
+    m_wrap->setCheckable(true);
+    m_wrap->setToolTip(tr("Wrap long lines at the width of the diff instead of scrolling sideways"));
     m_previousButton = toolButton(m_previousChange, this);
     m_nextButton = toolButton(m_nextChange, this);
 
@@ -82,12 +79,13 @@ DiffView::DiffView(QWidget* parent)
     m_unifiedButton->setCheckable(true);
     m_unifiedButton->setToolTip(tr("Show a unified diff instead of side by side"));
 
-    const QFont font = codeFont();
+    const QFont font = codepane::codeFont();
     for (DiffPane* pane : {m_oldPane, m_newPane}) {
         pane->setFont(font);
         pane->fitColumns();
         connect(pane, &DiffPane::clicked, this, &DiffView::onClicked);
         connect(pane, &DiffPane::activated, this, &DiffView::onClicked);
+        connect(pane, &DiffPane::textWidthChanged, this, &DiffView::fitRowHeights);
     }
     // One selection for both sides: a row is one place in the diff.
     QItemSelectionModel* own = m_oldPane->selectionModel();
@@ -126,13 +124,17 @@ DiffView::DiffView(QWidget* parent)
     setFocusProxy(m_newPane);
     connect(m_unifiedButton, &QToolButton::toggled, this, &DiffView::setUnified);
     connect(m_foldButton, &QToolButton::toggled, this, &DiffView::setFolding);
+    connect(m_wrap, &QAction::toggled, this, &DiffView::setWrapping);
     connect(m_nextChange, &QAction::triggered, this, &DiffView::nextChange);
     connect(m_previousChange, &QAction::triggered, this, &DiffView::previousChange);
     connect(m_newPane->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &DiffView::onCurrentRowChanged);
     connect(m_model, &DiffModel::modelReset, this, [this] {
         m_oldPane->fitColumns();
         m_newPane->fitColumns();
+        fitRowHeights();
     });
+    // Expanding a fold inserts rows of the default height.
+    connect(m_model, &DiffModel::rowsInserted, this, &DiffView::fitRowHeights);
     clear();
 }
 
@@ -190,12 +192,13 @@ void DiffView::clear()
 void DiffView::setZoom(int steps)
 {
     m_zoom = steps;
-    QFont font = codeFont();
+    QFont font = codepane::codeFont();
     font.setPointSize(std::max(4, font.pointSize() + steps));
     for (DiffPane* pane : {m_oldPane, m_newPane}) {
         pane->setFont(font);
         pane->fitColumns();
     }
+    fitRowHeights();
     m_unified->setFont(font);
 }
 
@@ -225,6 +228,31 @@ void DiffView::setFolding(bool folding)
 {
     m_model->setFolding(folding);
     if (m_foldButton->isChecked() != folding) m_foldButton->setChecked(folding);
+}
+
+bool DiffView::wrapping() const { return m_newPane->wrapping(); }
+
+void DiffView::setWrapping(bool wrapping)
+{
+    if (m_wrap->isChecked() != wrapping) m_wrap->setChecked(wrapping);
+    m_unified->setLineWrapMode(wrapping ? QPlainTextEdit::WidgetWidth : QPlainTextEdit::NoWrap);
+    if (m_newPane->wrapping() == wrapping) return;
+    m_oldPane->setWrapping(wrapping);
+    m_newPane->setWrapping(wrapping);
+    fitRowHeights();
+}
+
+void DiffView::fitRowHeights()
+{
+    const int lineHeight = DiffLineDelegate::lineHeight(QFontMetrics(m_newPane->font()));
+    const int rows = m_model->rowCount();
+    // Nothing wraps and nothing did: every row already has the one height.
+    if (!wrapping() && m_newPane->verticalHeader()->length() == rows * lineHeight) return;
+    for (int row = 0; row < rows; ++row) {
+        const int lines = std::max(m_oldPane->linesOfRow(row), m_newPane->linesOfRow(row));
+        for (DiffPane* pane : {m_oldPane, m_newPane})
+            if (pane->rowHeight(row) != lines * lineHeight) pane->setRowHeight(row, lines * lineHeight);
+    }
 }
 
 int DiffView::currentRow() const

@@ -40,6 +40,8 @@ public:
     [[nodiscard]] QPlainTextEdit* unifiedView() const { return m_unified; }
     [[nodiscard]] QAction* nextChangeAction() const { return m_nextChange; }
     [[nodiscard]] QAction* previousChangeAction() const { return m_previousChange; }
+    // Checkable: long lines wrap at the panes' width instead of scrolling sideways.
+    [[nodiscard]] QAction* wrapAction() const { return m_wrap; }
 
     // Shows the diff from `previous`'s module to `current`'s, with source maps.
     void setEntries(const tirx::TraceEntry& previous, const tirx::TraceEntry& current);
@@ -60,6 +62,8 @@ public:
     void setUnified(bool unified);
     [[nodiscard]] bool folding() const;
     void setFolding(bool folding);
+    [[nodiscard]] bool wrapping() const;
+    void setWrapping(bool wrapping);
 
     // The selected row of the side-by-side panes, -1 for none.
     [[nodiscard]] int currentRow() const;
@@ -110,6 +114,8 @@ private:
     void onCurrentRowChanged(const QModelIndex& current);
     void onClicked(const QModelIndex& index);
     void updateActions();
+    // Gives each row the height of its longer side's wrapped line, the same on both sides.
+    void fitRowHeights();
 
     DiffModel* m_model;
     QLabel* m_title;
@@ -119,6 +125,7 @@ private:
     QToolButton* m_unifiedButton;
     QAction* m_previousChange;
     QAction* m_nextChange;
+    QAction* m_wrap;
     QStackedWidget* m_stack;
     QSplitter* m_sides;
     DiffPane* m_oldPane;
