@@ -23,6 +23,8 @@
 #include <QMenu>
 #include <QScopedValueRollback>
 #include <QStatusBar>
+#include <QTabBar>
+#include <QTimer>
 
 using namespace Qt::StringLiterals;
 
@@ -73,6 +75,7 @@ void MainWindow::createDocks()
     createMemoryDock();
     for (QDockWidget* dock : {m_passesDock, m_diffDock, m_irDock, m_nkiDock, m_memoryDock, m_problemsDock})
         m_viewMenu->addAction(dock->toggleViewAction());
+    m_viewMenu->addAction(m_diff->wrapAction());
     m_viewMenu->addSeparator();
     const QList<QAction*> stepping = m_stepper->actions();
     m_viewMenu->addActions(stepping);
@@ -82,6 +85,23 @@ void MainWindow::createDocks()
     connectSourceLinks();
     new RunDock(this);
     new DevicesDock(this);
+    // A dock dropped elsewhere may land in a new tab bar.
+    for (QDockWidget* dock : findChildren<QDockWidget*>()) {
+        connect(dock, &QDockWidget::dockLocationChanged, this,
+                [this] { QTimer::singleShot(0, this, &MainWindow::keepDockTabsReadable); });
+    }
+    keepDockTabsReadable();
+}
+
+void MainWindow::keepDockTabsReadable()
+{
+    for (QTabBar* tabs : findChildren<QTabBar*>(Qt::FindDirectChildrenOnly)) {
+        tabs->setElideMode(Qt::ElideNone);
+        tabs->setUsesScrollButtons(true);
+        for (int index = 0; index < tabs->count(); ++index) {
+            if (tabs->tabToolTip(index).isEmpty()) tabs->setTabToolTip(index, tabs->tabText(index));
+        }
+    }
 }
 
 void MainWindow::connectSourceLinks()

@@ -226,6 +226,8 @@ void MainWindow::restoreSettings()
     const QSettings settings;
     if (!restoreGeometry(settings.value(u"mainWindow/geometry"_s).toByteArray())) placeOnFirstRun();
     m_layoutRestored = restoreState(settings.value(u"mainWindow/state"_s).toByteArray());
+    keepDockTabsReadable();
+    m_diff->setWrapping(settings.value(u"diff/wrap"_s, false).toBool());
 }
 
 void MainWindow::placeOnFirstRun()
@@ -247,6 +249,7 @@ void MainWindow::showEvent(QShowEvent* event)
     if (m_shownOnce) return;
     m_shownOnce = true;
     if (!m_layoutRestored) balanceDocks();
+    keepDockTabsReadable();
 }
 
 void MainWindow::saveSettings() const
@@ -254,6 +257,7 @@ void MainWindow::saveSettings() const
     QSettings settings;
     settings.setValue(u"mainWindow/geometry"_s, saveGeometry());
     settings.setValue(u"mainWindow/state"_s, saveState());
+    settings.setValue(u"diff/wrap"_s, m_diff->wrapping());
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

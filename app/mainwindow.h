@@ -157,6 +157,9 @@ private:
     // for a line of about a hundred characters, kept within 45-62% of the
     // window's width.
     void balanceDocks();
+    // Tabbed docks show whole titles, scrolling the tab bar when they do
+    // not all fit, rather than eliding them to "Me…".
+    void keepDockTabsReadable();
     void connectLowering();
     void connectSafety();
     // A Trace, partial or complete, into the stepper, which keeps the pass
