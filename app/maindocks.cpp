@@ -22,6 +22,7 @@
 #include <QFontMetrics>
 #include <QMenu>
 #include <QScopedValueRollback>
+#include <QScrollArea>
 #include <QStatusBar>
 #include <QTabBar>
 #include <QTimer>
@@ -91,6 +92,26 @@ void MainWindow::createDocks()
                 [this] { QTimer::singleShot(0, this, &MainWindow::keepDockTabsReadable); });
     }
     keepDockTabsReadable();
+}
+
+void MainWindow::letLargeDocksScroll()
+{
+    // What one dock may ask for: the right column at 1024 px, and a share of
+    // its 700 px height next to the Passes dock.
+    constexpr QSize kRoom(400, 260);
+    for (QDockWidget* dock : findChildren<QDockWidget*>()) {
+        QWidget* content = dock->widget();
+        if (!content || qobject_cast<QScrollArea*>(content)) continue;
+        const QSize needed = content->minimumSizeHint();
+        if (needed.height() <= kRoom.height() && needed.width() <= kRoom.width()) continue;
+        auto* scroll = new QScrollArea(dock);
+        scroll->setObjectName(dock->objectName() + u"Scroll"_s);
+        scroll->setWidgetResizable(true);
+        scroll->setFrameShape(QFrame::NoFrame);
+        scroll->setWidget(content);
+        dock->setWidget(scroll);
+        content->show();
+    }
 }
 
 void MainWindow::keepDockTabsReadable()

@@ -62,6 +62,8 @@ MainWindow::MainWindow(QWidget* parent)
     m_layoutDocks = new LayoutDocks(this);
     connectSafety();
     statusBar();
+    // Before the first show, which would grow the window to what the docks ask for.
+    letLargeDocksScroll();
 
     connect(m_editor, &CodeEditor::modificationChanged, this, &QWidget::setWindowModified);
     updateTitle();
@@ -248,6 +250,7 @@ void MainWindow::showEvent(QShowEvent* event)
     QMainWindow::showEvent(event);
     if (m_shownOnce) return;
     m_shownOnce = true;
+    letLargeDocksScroll();
     if (!m_layoutRestored) balanceDocks();
     keepDockTabsReadable();
 }

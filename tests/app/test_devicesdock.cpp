@@ -172,7 +172,8 @@ private slots:
         // A folder with A.npy: every input is read from it.
         const QString folder = m_dir.path() + u"/inputs"_s;
         QVERIFY(QDir().mkpath(folder));
-        QCOMPARE(tirx::sim::writeNpy((folder + u"/A.npy"_s).toStdString(), filled({128, 512}, 2.0F)), std::string());
+        QCOMPARE(tirx::sim::writeNpy(QString(folder + u"/A.npy"_s).toStdString(), filled({128, 512}, 2.0F)),
+                 std::string());
         QVERIFY(inputs->setInputFolder(folder).isEmpty());
         QCOMPARE(inputs->contentsText(u"A"_s), u"A.npy"_s);
 

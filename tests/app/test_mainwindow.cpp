@@ -14,6 +14,7 @@
 #include <QLineEdit>
 
 #include <QAction>
+#include <QDockWidget>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPainter>
@@ -270,9 +271,18 @@ private slots:
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QCoreApplication::processEvents();
+        // Nothing makes the window taller than the screen: the status bar and every tab bar are inside it.
+        QString needs;
+        for (QDockWidget* dock : window.findChildren<QDockWidget*>()) {
+            const QSize size = dock->minimumSizeHint();
+            needs += u" %1 %2x%3;"_s.arg(dock->objectName()).arg(size.width()).arg(size.height());
+        }
+        QVERIFY2(window.minimumSizeHint().height() <= 700, qPrintable(needs));
+        QCOMPARE(window.size(), QSize(1024, 700));
         int tabs = 0;
         for (QTabBar* bar : window.findChildren<QTabBar*>(Qt::FindDirectChildrenOnly)) {
             if (!bar->isVisible()) continue;
+            QVERIFY2(window.rect().contains(bar->geometry()), qPrintable(bar->tabText(0)));
             for (int index = 0; index < bar->count(); ++index) {
                 const QString text = bar->tabText(index);
                 // The whole label fits in its tab; tabs that do not fit scroll instead.

@@ -277,8 +277,17 @@ private slots:
             editor.SendScintilla(QsciScintillaBase::SCI_POINTYFROMPOSITION, 0UL, static_cast<long>(caret)));
         const int screenTop = editor.viewport()->mapToGlobal(QPoint(0, lineTop)).y();
         const QRect screen = editor.screen()->availableGeometry();
-        QVERIFY(tip->geometry().bottom() <= std::max(screenTop, screen.top() + tip->height()));
-        QVERIFY(screen.contains(tip->geometry()));
+        QVERIFY2(tip->y() + tip->height() <= std::max(screenTop, screen.top() + tip->height()),
+                 qPrintable(u"tip %1,%2 %3x%4, line top %5, screen %6,%7 %8x%9"_s.arg(tip->x())
+                                .arg(tip->y())
+                                .arg(tip->width())
+                                .arg(tip->height())
+                                .arg(screenTop)
+                                .arg(screen.x())
+                                .arg(screen.y())
+                                .arg(screen.width())
+                                .arg(screen.height())));
+        QVERIFY(screen.contains(QRect(tip->pos(), tip->size())));
         QTest::keyClick(&editor, Qt::Key_Escape);
         QCOMPARE(editor.SendScintilla(QsciScintillaBase::SCI_AUTOCACTIVE), 0L);
         QVERIFY(!tip->isVisible());

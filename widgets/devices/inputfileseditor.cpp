@@ -134,8 +134,9 @@ void InputFilesEditor::chooseFolder()
     const QString folder = QFileDialog::getExistingDirectory(this, tr("Folder of NAME.npy inputs"));
     if (folder.isEmpty()) return;
     const QStringList missing = setInputFolder(folder);
-    emit message(missing.isEmpty() ? tr("Every input read from %1.").arg(folder)
-                                   : tr("No .npy in %1 for %2: drawn from the seed.").arg(folder, missing.join(u", "_s)));
+    emit message(missing.isEmpty()
+                     ? tr("Every input read from %1.").arg(folder)
+                     : tr("No .npy in %1 for %2: drawn from the seed.").arg(folder, missing.join(u", "_s)));
 }
 
 void InputFilesEditor::updateButtons()

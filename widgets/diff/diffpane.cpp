@@ -3,7 +3,6 @@
 #include "diff/diffgutter.h"
 #include "diff/difflinedelegate.h"
 #include "diff/diffmodel.h"
-#include "diff/diffsideheader.h"
 #include "editor/editorcolors.h"
 
 #include <QClipboard>
@@ -19,8 +18,11 @@ DiffPane::DiffPane(Side side, DiffModel* model, QWidget* parent)
       m_gutter(new DiffGutter(side == Side::Old, model, this))
 {
     setVerticalHeader(m_gutter);
-    setHorizontalHeader(new DiffSideHeader(this));
     setModel(model);
+    // The diff view labels the sides above the panes, where sideways scrolling cannot move the label.
+    horizontalHeader()->hide();
+    horizontalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    horizontalHeader()->setStretchLastSection(false);
     setItemDelegate(m_delegate);
     setShowGrid(false);
     setWordWrap(false);
@@ -30,9 +32,6 @@ DiffPane::DiffPane(Side side, DiffModel* model, QWidget* parent)
     setEditTriggers(QAbstractItemView::NoEditTriggers);
     setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
     setVerticalScrollMode(QAbstractItemView::ScrollPerItem);
-    // The pinned label is drawn where the viewport now starts.
-    connect(horizontalScrollBar(), &QScrollBar::valueChanged, horizontalHeader()->viewport(),
-            qOverload<>(&QWidget::update));
     fitColumns();
 }
 
@@ -55,6 +54,8 @@ void DiffPane::fitColumns()
         const int longest = std::max(fold, metrics.horizontalAdvance(QLatin1Char('M')) * m_model->longestLine());
         setColumnWidth(textColumn(), std::max(viewport()->width(), longest + 24));
     }
+    // The scroll ranges follow now rather than after the next event round.
+    updateGeometries();
     if (columnWidth(textColumn()) != before) emit textWidthChanged();
 }
 

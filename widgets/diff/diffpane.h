@@ -9,9 +9,9 @@ class DiffModel;
 class QRegularExpression;
 
 // One side of the side-by-side diff: the line numbers and text of the old
-// or the new module. The numbers are a gutter beside the viewport and the
-// label a header pinned to its left edge, so both stay put while long lines
-// scroll sideways. Lines never elide: unwrapped, the text column is as wide
+// or the new module. The numbers are a gutter beside the viewport, so they
+// stay put while long lines scroll sideways (the diff view labels the side
+// above the pane). Lines never elide: unwrapped, the text column is as wide
 // as the longest line; wrapped, it is as wide as the pane and the diff view
 // sets each row's height. Both panes share one model and one selection model.
 class DiffPane : public QTableView {

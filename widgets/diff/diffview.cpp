@@ -16,6 +16,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPlainTextEdit>
+#include <QScopedValueRollback>
 #include <QScrollBar>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -49,10 +50,13 @@ DiffView::DiffView(QWidget* parent)
       m_previousChange(new QAction(tr("Previous Change"), this)), m_nextChange(new QAction(tr("Next Change"), this)),
       m_wrap(new QAction(tr("&Wrap Diff Lines"), this)), m_stack(new QStackedWidget(this)),
       m_sides(new QSplitter(Qt::Horizontal, this)), m_oldPane(new DiffPane(DiffPane::Side::Old, m_model, m_sides)),
-      m_newPane(new DiffPane(DiffPane::Side::New, m_model, m_sides)), m_unified(new QPlainTextEdit(this))
+      m_newPane(new DiffPane(DiffPane::Side::New, m_model, m_sides)), m_oldLabel(new QLabel(this)),
+      m_newLabel(new QLabel(this)), m_unified(new QPlainTextEdit(this))
 {
     m_title->setTextFormat(Qt::PlainText);
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // The title is cut on a narrow dock rather than widening it; the tooltip has it whole.
+    m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
 
     m_previousChange->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Up));
     m_previousChange->setToolTip(tr("Previous change (Alt+Up)"));
@@ -94,8 +98,18 @@ DiffView::DiffView(QWidget* parent)
     m_oldPane->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     syncScrollBars(m_oldPane->verticalScrollBar(), m_newPane->verticalScrollBar());
     syncScrollBars(m_oldPane->horizontalScrollBar(), m_newPane->horizontalScrollBar());
-    m_sides->addWidget(m_oldPane);
-    m_sides->addWidget(m_newPane);
+    for (auto [pane, label] : {std::pair{m_oldPane, m_oldLabel}, std::pair{m_newPane, m_newLabel}}) {
+        label->setTextFormat(Qt::PlainText);
+        // A long pass name is cut, not allowed to widen the dock.
+        label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+        auto* side = new QWidget(m_sides);
+        auto* column = new QVBoxLayout(side);
+        column->setContentsMargins(0, 0, 0, 0);
+        column->setSpacing(1);
+        column->addWidget(label);
+        column->addWidget(pane, 1);
+        m_sides->addWidget(side);
+    }
     m_sides->setChildrenCollapsible(false);
     m_sides->setStretchFactor(0, 1);
     m_sides->setStretchFactor(1, 1);
@@ -168,6 +182,10 @@ void DiffView::showTexts(const QString& oldName, const std::string& oldText, con
                                   lines == 1 ? tr("line") : tr("lines")));
     m_oldName = oldName;
     m_newName = newName;
+    m_oldLabel->setText(tr("Before: %1").arg(oldName));
+    m_newLabel->setText(tr("After: %1").arg(newName));
+    for (QLabel* label : {m_oldLabel, m_newLabel}) label->setToolTip(label->text());
+    m_title->setToolTip(m_title->text());
     m_unifiedStale = true;
     if (isUnified()) fillUnified();
     // Open where the first change is.
@@ -184,6 +202,8 @@ void DiffView::clear()
     m_oldMap.clear();
     m_newMap.clear();
     m_title->setText(tr("No pass selected"));
+    m_oldLabel->setText(tr("Before"));
+    m_newLabel->setText(tr("After"));
     m_unified->clear();
     m_unifiedStale = false;
     updateActions();
@@ -237,17 +257,24 @@ void DiffView::setWrapping(bool wrapping)
     if (m_wrap->isChecked() != wrapping) m_wrap->setChecked(wrapping);
     m_unified->setLineWrapMode(wrapping ? QPlainTextEdit::WidgetWidth : QPlainTextEdit::NoWrap);
     if (m_newPane->wrapping() == wrapping) return;
-    m_oldPane->setWrapping(wrapping);
-    m_newPane->setWrapping(wrapping);
+    {
+        // Rows are fitted once both sides have switched.
+        const QScopedValueRollback guard(m_switchingWrap, true);
+        m_oldPane->setWrapping(wrapping);
+        m_newPane->setWrapping(wrapping);
+    }
     fitRowHeights();
 }
 
 void DiffView::fitRowHeights()
 {
+    if (m_switchingWrap) return;
     const int lineHeight = DiffLineDelegate::lineHeight(QFontMetrics(m_newPane->font()));
     const int rows = m_model->rowCount();
     // Nothing wraps and nothing did: every row already has the one height.
-    if (!wrapping() && m_newPane->verticalHeader()->length() == rows * lineHeight) return;
+    if (!wrapping() && m_newPane->verticalHeader()->length() == rows * lineHeight &&
+        m_oldPane->verticalHeader()->length() == rows * lineHeight)
+        return;
     for (int row = 0; row < rows; ++row) {
         const int lines = std::max(m_oldPane->linesOfRow(row), m_newPane->linesOfRow(row));
         for (DiffPane* pane : {m_oldPane, m_newPane})

@@ -38,6 +38,9 @@ public:
     [[nodiscard]] DiffPane* oldPane() const { return m_oldPane; }
     [[nodiscard]] DiffPane* newPane() const { return m_newPane; }
     [[nodiscard]] QPlainTextEdit* unifiedView() const { return m_unified; }
+    // The labels above the old and new panes.
+    [[nodiscard]] QLabel* oldLabel() const { return m_oldLabel; }
+    [[nodiscard]] QLabel* newLabel() const { return m_newLabel; }
     [[nodiscard]] QAction* nextChangeAction() const { return m_nextChange; }
     [[nodiscard]] QAction* previousChangeAction() const { return m_previousChange; }
     // Checkable: long lines wrap at the panes' width instead of scrolling sideways.
@@ -130,6 +133,8 @@ private:
     QSplitter* m_sides;
     DiffPane* m_oldPane;
     DiffPane* m_newPane;
+    QLabel* m_oldLabel; // "Before: pass", above the old pane
+    QLabel* m_newLabel;
     QPlainTextEdit* m_unified;
     LazySourceMap m_oldMap;
     LazySourceMap m_newMap;
@@ -137,6 +142,8 @@ private:
     QString m_newName;
     bool m_unifiedStale = false; // m_unified does not show the current texts yet
     bool m_selecting = false;    // the selection moves on our behalf
+    // One pane wraps, the other not yet: rows are fitted when both have switched.
+    bool m_switchingWrap = false;
     int m_zoom = 0;
     Match m_match;
 };
