@@ -1,15 +1,19 @@
 #include "devicesdock.h"
 
+#include "kernelinputs.h"
 #include "lowering.h"
 #include "mainwindow.h"
 
 #include "device/registry.h"
 #include "devices/devicesview.h"
+#include "devices/inputfileseditor.h"
 #include "sim/kernel_args.h"
+#include "sim/npy.h"
 
 #include <QDockWidget>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPointer>
 #include <QtConcurrent>
 
 using namespace Qt::StringLiterals;
@@ -35,9 +39,16 @@ DevicesDock::DevicesDock(MainWindow* window)
         m_view->setMessage(tr("Devices probed."));
         emit refreshed();
     });
+    connect(window->lowering(), &LoweringController::traceReady, this, [this] {
+        if (m_dock->isVisible()) refreshInputs();
+    });
+    connect(m_dock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (visible) refreshInputs();
+    });
     connect(&m_run, &QFutureWatcher<std::shared_ptr<const tirx::device::DeviceRun>>::finished, this, [this] {
+        m_lastRun = m_run.result();
         m_view->setRunning(false);
-        m_view->setResult(*m_run.result());
+        m_view->setResult(*m_lastRun);
         m_running.reset();
         emit finished();
     });
@@ -63,6 +74,11 @@ void DevicesDock::listUnprobed()
         list.push_back(std::move(info));
     }
     m_view->setDevices(list);
+}
+
+void DevicesDock::refreshInputs()
+{
+    if (const auto names = kernelInputNames(m_window->lowering()->trace().get())) m_view->inputs()->setInputs(*names);
 }
 
 void DevicesDock::refresh()
@@ -108,17 +124,38 @@ void DevicesDock::run(const QString& device)
         m_view->setMessage(QString::fromStdString(choice.error));
         return;
     }
+    refreshInputs();
+    std::map<std::string, tirx::sim::HostArray> given;
+    const QMap<QString, QString> files = m_view->inputs()->inputFiles();
+    for (auto it = files.begin(); it != files.end(); ++it) {
+        auto read = tirx::sim::readNpy(it.value().toStdString());
+        if (!read.array) {
+            m_view->setMessage(tr("%1: %2").arg(it.value(), QString::fromStdString(read.error)));
+            return;
+        }
+        given[it.key().toStdString()] = std::move(*read.array);
+    }
     const tirx::Target* target = tirx::findTarget(trace->targetTag);
     auto request = tirx::device::makeRequest(final, trace->entries.front()->module.get(), kernel,
-                                             target ? *target : tirx::defaultTarget(), {},
+                                             target ? *target : tirx::defaultTarget(), given,
                                              static_cast<uint64_t>(m_view->seed()), &error);
+    if (!error.empty()) {
+        m_view->setMessage(QString::fromStdString(error));
+        return;
+    }
     m_running = std::move(choice.device);
     m_view->setRunning(true);
     const auto kind = tirx::device::kindOfSpec(device.toStdString());
+    QPointer<DevicesView> view = m_view;
+    const tirx::device::StageCallback stage = [view](std::string_view reached) {
+        QMetaObject::invokeMethod(view, [view, text = QString::fromUtf8(reached.data(), reached.size())] {
+            if (view) view->setStage(text);
+        });
+    };
     // The trace keeps the modules the request points into alive while the worker runs.
-    m_run.setFuture(QtConcurrent::run([trace, request, kind, running = m_running] {
+    m_run.setFuture(QtConcurrent::run([trace, request, kind, stage, running = m_running] {
         return std::shared_ptr<const tirx::device::DeviceRun>(
-            std::make_shared<tirx::device::DeviceRun>(tirx::device::runAndCompare(*running, kind, request)));
+            std::make_shared<tirx::device::DeviceRun>(tirx::device::runAndCompare(*running, kind, request, stage)));
     }));
 }
 

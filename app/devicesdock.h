@@ -14,10 +14,13 @@ class QDockWidget;
 
 // Docks the Devices view and runs its requests: Refresh probes every device
 // (the simulator, this host, the saved SSH hosts) on a worker, Run sends
-// the last lowered kernel to the chosen device with random inputs from the
-// view's seed and compares it with the simulator, Cancel stops that run,
-// and hosts added or removed are saved for `tirx-cli devices` too. Nothing
-// is probed until asked: a probe starts processes and may reach the network.
+// the last lowered kernel to the chosen device with the inputs the view
+// names (.npy files, the rest random from its seed) and compares it with
+// the simulator, showing each stage as the device reports it; Cancel stops
+// that run, and hosts added or removed are saved for `tirx-cli devices`
+// too. Nothing is probed until asked: a probe starts processes and may
+// reach the network. The input list follows the kernel while the dock is
+// shown, and catches up when it is shown again.
 class DevicesDock : public QObject {
     Q_OBJECT
 
@@ -26,6 +29,8 @@ public:
     ~DevicesDock() override;
 
     [[nodiscard]] DevicesView* view() const { return m_view; }
+    // The last finished run, null before any.
+    [[nodiscard]] std::shared_ptr<const tirx::device::DeviceRun> lastRun() const { return m_lastRun; }
     [[nodiscard]] bool isBusy() const { return m_probe.isRunning() || m_run.isRunning(); }
 
 public slots:
@@ -39,6 +44,7 @@ signals:
 
 private:
     void listUnprobed();
+    void refreshInputs();
     void addHost(const QString& host);
     void removeHost(const QString& device);
 
@@ -48,4 +54,5 @@ private:
     std::shared_ptr<tirx::device::Device> m_running;
     QFutureWatcher<std::vector<tirx::device::DeviceInfo>> m_probe;
     QFutureWatcher<std::shared_ptr<const tirx::device::DeviceRun>> m_run;
+    std::shared_ptr<const tirx::device::DeviceRun> m_lastRun;
 };

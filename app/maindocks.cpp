@@ -22,7 +22,10 @@
 #include <QFontMetrics>
 #include <QMenu>
 #include <QScopedValueRollback>
+#include <QScrollArea>
 #include <QStatusBar>
+#include <QTabBar>
+#include <QTimer>
 
 using namespace Qt::StringLiterals;
 
@@ -73,6 +76,7 @@ void MainWindow::createDocks()
     createMemoryDock();
     for (QDockWidget* dock : {m_passesDock, m_diffDock, m_irDock, m_nkiDock, m_memoryDock, m_problemsDock})
         m_viewMenu->addAction(dock->toggleViewAction());
+    m_viewMenu->addAction(m_diff->wrapAction());
     m_viewMenu->addSeparator();
     const QList<QAction*> stepping = m_stepper->actions();
     m_viewMenu->addActions(stepping);
@@ -82,6 +86,43 @@ void MainWindow::createDocks()
     connectSourceLinks();
     new RunDock(this);
     new DevicesDock(this);
+    // A dock dropped elsewhere may land in a new tab bar.
+    for (QDockWidget* dock : findChildren<QDockWidget*>()) {
+        connect(dock, &QDockWidget::dockLocationChanged, this,
+                [this] { QTimer::singleShot(0, this, &MainWindow::keepDockTabsReadable); });
+    }
+    keepDockTabsReadable();
+}
+
+void MainWindow::letLargeDocksScroll()
+{
+    // What one dock may ask for: the right column at 1024 px, and a share of
+    // its 700 px height next to the Passes dock.
+    constexpr QSize kRoom(400, 260);
+    for (QDockWidget* dock : findChildren<QDockWidget*>()) {
+        QWidget* content = dock->widget();
+        if (!content || qobject_cast<QScrollArea*>(content)) continue;
+        const QSize needed = content->minimumSizeHint();
+        if (needed.height() <= kRoom.height() && needed.width() <= kRoom.width()) continue;
+        auto* scroll = new QScrollArea(dock);
+        scroll->setObjectName(dock->objectName() + u"Scroll"_s);
+        scroll->setWidgetResizable(true);
+        scroll->setFrameShape(QFrame::NoFrame);
+        scroll->setWidget(content);
+        dock->setWidget(scroll);
+        content->show();
+    }
+}
+
+void MainWindow::keepDockTabsReadable()
+{
+    for (QTabBar* tabs : findChildren<QTabBar*>(Qt::FindDirectChildrenOnly)) {
+        tabs->setElideMode(Qt::ElideNone);
+        tabs->setUsesScrollButtons(true);
+        for (int index = 0; index < tabs->count(); ++index) {
+            if (tabs->tabToolTip(index).isEmpty()) tabs->setTabToolTip(index, tabs->tabText(index));
+        }
+    }
 }
 
 void MainWindow::connectSourceLinks()

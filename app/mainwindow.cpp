@@ -62,6 +62,8 @@ MainWindow::MainWindow(QWidget* parent)
     m_layoutDocks = new LayoutDocks(this);
     connectSafety();
     statusBar();
+    // Before the first show, which would grow the window to what the docks ask for.
+    letLargeDocksScroll();
 
     connect(m_editor, &CodeEditor::modificationChanged, this, &QWidget::setWindowModified);
     updateTitle();
@@ -226,6 +228,8 @@ void MainWindow::restoreSettings()
     const QSettings settings;
     if (!restoreGeometry(settings.value(u"mainWindow/geometry"_s).toByteArray())) placeOnFirstRun();
     m_layoutRestored = restoreState(settings.value(u"mainWindow/state"_s).toByteArray());
+    keepDockTabsReadable();
+    m_diff->setWrapping(settings.value(u"diff/wrap"_s, false).toBool());
 }
 
 void MainWindow::placeOnFirstRun()
@@ -246,7 +250,9 @@ void MainWindow::showEvent(QShowEvent* event)
     QMainWindow::showEvent(event);
     if (m_shownOnce) return;
     m_shownOnce = true;
+    letLargeDocksScroll();
     if (!m_layoutRestored) balanceDocks();
+    keepDockTabsReadable();
 }
 
 void MainWindow::saveSettings() const
@@ -254,6 +260,7 @@ void MainWindow::saveSettings() const
     QSettings settings;
     settings.setValue(u"mainWindow/geometry"_s, saveGeometry());
     settings.setValue(u"mainWindow/state"_s, saveState());
+    settings.setValue(u"diff/wrap"_s, m_diff->wrapping());
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

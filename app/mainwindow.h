@@ -157,6 +157,13 @@ private:
     // for a line of about a hundred characters, kept within 45-62% of the
     // window's width.
     void balanceDocks();
+    // Tabbed docks show whole titles, scrolling the tab bar when they do
+    // not all fit, rather than eliding them to "Me…".
+    void keepDockTabsReadable();
+    // A dock whose contents need more room than a 1024×700 screen leaves
+    // them scrolls inside the dock rather than making the window taller (and
+    // clipping the status bar and the dock tabs) or the dock column wider.
+    void letLargeDocksScroll();
     void connectLowering();
     void connectSafety();
     // A Trace, partial or complete, into the stepper, which keeps the pass

@@ -1,5 +1,6 @@
 #include "rundock.h"
 
+#include "kernelinputs.h"
 #include "lowering.h"
 #include "mainwindow.h"
 
@@ -59,13 +60,7 @@ RunDock::~RunDock()
 
 void RunDock::refreshInputs()
 {
-    const auto trace = m_window->lowering()->trace();
-    if (!trace || trace->entries.empty() || trace->failed()) return;
-    const auto kernel = tirx::sim::kernelFunction(*trace->entries.back()->module, {}, nullptr);
-    if (!kernel) return;
-    QStringList names;
-    for (const auto& p : tirx::sim::kernelArguments(*kernel).inputs) names << QString::fromStdString(p->name());
-    m_view->setInputs(names);
+    if (const auto names = kernelInputNames(m_window->lowering()->trace().get())) m_view->setInputs(*names);
 }
 
 void RunDock::cancel() { m_cancel = true; }

@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -63,6 +64,11 @@ struct RunOutcome {
     bool timedOut = false;
 };
 
+// The stage a run has reached: "copying" (the kernel and inputs to where
+// they run), "running", "fetching" (the outputs back), "comparing" (with the
+// simulator). Called on the thread that runs, so a window can show progress.
+using StageCallback = std::function<void(std::string_view stage)>;
+
 // A place a kernel runs: the built-in simulator, a Neuron host here or one
 // reached over SSH. describe() may start processes (neuron-ls, the SDK probe)
 // and so may take seconds; run() blocks until the outputs are back, the
@@ -73,9 +79,20 @@ public:
     [[nodiscard]] virtual DeviceInfo describe() = 0;
     [[nodiscard]] virtual RunOutcome run(const RunRequest& request) = 0;
     void cancel() { m_cancel = true; }
+    [[nodiscard]] bool cancelled() const { return m_cancel; }
+    // Set before run(); told each stage run() reaches.
+    void setStageCallback(StageCallback callback) { m_stage = std::move(callback); }
 
 protected:
+    void reportStage(std::string_view stage) const
+    {
+        if (m_stage) m_stage(stage);
+    }
+
     std::atomic<bool> m_cancel{false};
+
+private:
+    StageCallback m_stage;
 };
 
 } // namespace tirx::device

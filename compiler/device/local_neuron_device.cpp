@@ -60,6 +60,7 @@ RunOutcome LocalNeuronDevice::run(const RunRequest& request)
         return outcome;
     }
     std::string error;
+    reportStage("copying");
     if (stageJob(folder.path(), request, job, *info.api, &error).empty()) {
         outcome.error = error;
         return outcome;
@@ -69,6 +70,7 @@ RunOutcome LocalNeuronDevice::run(const RunRequest& request)
     options.extraEnvironment["NEURON_RT_VISIBLE_CORES"] = request.visibleCores;
     options.timeoutSeconds = request.timeoutSeconds;
     options.cancel = &m_cancel;
+    reportStage("running");
     const ProcessResult ran = runProcess({m_options.python, "harness.py", "run", "job.json"}, options);
     outcome.log = ran.out + ran.err;
     outcome.cancelled = ran.cancelled;
@@ -76,6 +78,7 @@ RunOutcome LocalNeuronDevice::run(const RunRequest& request)
     if (!ran.succeeded()) {
         outcome.error = processFailure(ran, "the harness", request.timeoutSeconds);
     } else {
+        reportStage("fetching");
         collectJob(folder.path(), request, job, outcome);
     }
     outcome.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();

@@ -180,6 +180,7 @@ RunOutcome RemoteNeuronDevice::run(const RunRequest& request)
         return outcome;
     }
     std::string error;
+    reportStage("copying");
     const auto files = stageJob(local.path(), request, job, *info.api, &error);
     if (files.empty()) {
         outcome.error = error;
@@ -202,6 +203,7 @@ RunOutcome RemoteNeuronDevice::run(const RunRequest& request)
     const std::string command =
         "cd " + quoted(*remote) + " && echo $$ > pid && NEURON_RT_VISIBLE_CORES=" + request.visibleCores +
         " exec timeout -k 5 " + std::to_string(seconds) + " " + m_options.python + " harness.py run job.json";
+    reportStage("running");
     const ProcessResult ran = ssh(command, request.timeoutSeconds, true);
     outcome.log = ran.out + ran.err;
     outcome.cancelled = ran.cancelled;
@@ -213,6 +215,7 @@ RunOutcome RemoteNeuronDevice::run(const RunRequest& request)
     } else if (!ran.succeeded()) {
         outcome.error = processFailure(ran, "the harness on " + m_target.url(), request.timeoutSeconds);
     } else {
+        reportStage("fetching");
         const ProcessResult fetched = copyFrom(*remote, resultFiles(request), local.path());
         collectJob(local.path(), request, job, outcome);
         if (!outcome.ok && outcome.error == "the harness wrote no result.json")

@@ -26,6 +26,7 @@ RunOutcome SimulatorDevice::run(const RunRequest& request)
         return outcome;
     }
     m_cancel = false;
+    reportStage("running");
     const auto begin = std::chrono::steady_clock::now();
     std::map<std::string, sim::HostArray> inputs(request.inputs.begin(), request.inputs.end());
     sim::SimOptions options;

@@ -3,7 +3,8 @@
 // removed and kept in the hosts file, and the Run flow goes end to end on
 // the simulator and on a local Neuron host played by the stand-in NKI
 // runtime and a stand-in neuron-ls (test doubles, see
-// tests/compiler/device_standin/README.md).
+// tests/compiler/device_standin/README.md): inputs read from .npy files
+// (one by one or a folder), the stages shown while it runs, and Cancel.
 
 #include "../compiler/device_helpers.h"
 #include "apptest.h"
@@ -13,13 +14,22 @@
 
 #include "device/registry.h"
 #include "devices/devicesview.h"
+#include "devices/inputfileseditor.h"
+#include "sim/npy.h"
 
+#include <QDir>
+#include <QDockWidget>
+#include <QElapsedTimer>
 #include <QLineEdit>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTreeWidget>
 #include <QtTest>
+
+#include <algorithm>
+#include <cstring>
 
 using namespace Qt::StringLiterals;
 using namespace tirx::testing;
@@ -38,6 +48,43 @@ QStringList column(DevicesView* view, int c)
     QStringList out;
     for (int i = 0; i < view->list()->topLevelItemCount(); ++i) out << view->list()->topLevelItem(i)->text(c);
     return out;
+}
+
+// A float32 array of `shape` holding `value` everywhere.
+tirx::sim::HostArray filled(std::vector<int64_t> shape, float value)
+{
+    tirx::sim::HostArray array;
+    array.shape = std::move(shape);
+    array.bytes.resize(static_cast<size_t>(array.elements()) * sizeof(float));
+    for (size_t at = 0; at < array.bytes.size(); at += sizeof(float))
+        std::memcpy(&array.bytes[at], &value, sizeof value);
+    return array;
+}
+
+// The values of output `name` of `run` as float32, empty when there is none.
+std::vector<float> floats(const tirx::device::RunOutcome& run, const std::string& name)
+{
+    for (const auto& [output, array] : run.outputs) {
+        if (output != name) continue;
+        std::vector<float> values(array.bytes.size() / sizeof(float));
+        std::memcpy(values.data(), array.bytes.data(), values.size() * sizeof(float));
+        return values;
+    }
+    return {};
+}
+
+// The window with the kernel loaded and the Devices dock in front, so its
+// input list follows the kernel.
+DevicesDock* showDevices(MainWindow& window, const QString& kernel)
+{
+    QString error;
+    if (!window.loadFile(kernel, &error)) return nullptr;
+    window.show();
+    auto* dock = window.findChild<QDockWidget*>(u"DevicesDock"_s);
+    dock->show();
+    dock->raise();
+    QCoreApplication::processEvents();
+    return window.findChild<DevicesDock*>();
 }
 
 } // namespace
@@ -110,6 +157,95 @@ private slots:
         QVERIFY2(view->resultText().contains(u"The device agrees with the simulator."_s),
                  qPrintable(view->resultText()));
         QVERIFY(view->resultText().contains(u"B: max abs error 0"_s));
+    }
+
+    void inputsComeFromNpyFilesOrTheSeed()
+    {
+        MainWindow window;
+        DevicesDock* dock = showDevices(window, m_kernel);
+        QVERIFY(dock);
+        DevicesView* view = dock->view();
+        InputFilesEditor* inputs = view->inputs();
+        QTRY_COMPARE(inputs->inputs(), QStringList{u"A"_s});
+        QVERIFY(inputs->inputFiles().isEmpty());
+
+        // A folder with A.npy: every input is read from it.
+        const QString folder = m_dir.path() + u"/inputs"_s;
+        QVERIFY(QDir().mkpath(folder));
+        QCOMPARE(tirx::sim::writeNpy(QString(folder + u"/A.npy"_s).toStdString(), filled({128, 512}, 2.0F)),
+                 std::string());
+        QVERIFY(inputs->setInputFolder(folder).isEmpty());
+        QCOMPARE(inputs->contentsText(u"A"_s), u"A.npy"_s);
+
+        QSignalSpy finished(dock, &DevicesDock::finished);
+        view->selectDevice(u"sim"_s);
+        button(view, u"Run"_s)->click();
+        QVERIFY(finished.wait(20000));
+        QVERIFY2(dock->lastRun() && dock->lastRun()->device.ok, qPrintable(view->resultText()));
+        const std::vector<float> fromFile = floats(dock->lastRun()->device, "B");
+        QCOMPARE(fromFile.size(), size_t{128 * 512});
+        QVERIFY(std::all_of(fromFile.begin(), fromFile.end(), [](float v) { return v == 3.0F; }));
+
+        // Back to random: the seed decides, and the sum is no longer 3.
+        inputs->setInputFile(u"A"_s, {});
+        QVERIFY(inputs->contentsText(u"A"_s).startsWith(u"random"_s));
+        button(view, u"Run"_s)->click();
+        QVERIFY(finished.wait(20000));
+        const std::vector<float> drawn = floats(dock->lastRun()->device, "B");
+        QVERIFY(std::any_of(drawn.begin(), drawn.end(), [](float v) { return v != 3.0F; }));
+
+        // A file of the wrong shape is refused with both shapes, before anything runs.
+        const QString wrong = m_dir.path() + u"/wrong.npy"_s;
+        QCOMPARE(tirx::sim::writeNpy(wrong.toStdString(), filled({128, 1}, 1.0F)), std::string());
+        inputs->setInputFile(u"A"_s, wrong);
+        button(view, u"Run"_s)->click();
+        QVERIFY(!view->isRunning());
+        QVERIFY2(view->message().contains(u"(128, 1)"_s) && view->message().contains(u"(128, 512)"_s),
+                 qPrintable(view->message()));
+
+        // A folder without A.npy names what stays random.
+        const QString empty = m_dir.path() + u"/empty"_s;
+        QVERIFY(QDir().mkpath(empty));
+        QCOMPARE(inputs->setInputFolder(empty), QStringList{u"A"_s});
+        QVERIFY(inputs->inputFiles().isEmpty());
+    }
+
+    void aRunShowsItsStagesAndCanBeCancelled()
+    {
+        MainWindow window;
+        DevicesDock* dock = showDevices(window, m_kernel);
+        QVERIFY(dock);
+        DevicesView* view = dock->view();
+        QSignalSpy finished(dock, &DevicesDock::finished);
+        QSignalSpy stages(view, &DevicesView::stageChanged);
+
+        view->selectDevice(u"local"_s);
+        button(view, u"Run"_s)->click();
+        QVERIFY(view->isRunning());
+        QVERIFY(view->progress()->isVisible());
+        QVERIFY(!button(view, u"Run"_s)->isEnabled());
+        QVERIFY(finished.wait(60000));
+        QVERIFY2(view->resultText().contains(u"agrees with the simulator"_s), qPrintable(view->resultText()));
+        QStringList seen;
+        for (const auto& args : stages) seen << args.first().toString();
+        QCOMPARE(seen, (QStringList{u"copying"_s, u"running"_s, u"fetching"_s, u"comparing"_s}));
+        QVERIFY(!view->progress()->isVisible());
+
+        // A kernel that takes 30 s: Cancel stops it while it runs.
+        writePython(m_dir.path(), {{"TIRX_STANDIN_NKI_VERSION", "0.8.0"}, {"TIRX_STANDIN_SLEEP", "30"}});
+        stages.clear();
+        QElapsedTimer clock;
+        clock.start();
+        button(view, u"Run"_s)->click();
+        QTRY_VERIFY_WITH_TIMEOUT(view->stage() == u"running"_s, 20000);
+        QVERIFY(button(view, u"Cancel"_s)->isEnabled());
+        button(view, u"Cancel"_s)->click();
+        QVERIFY(finished.wait(20000));
+        writePython(m_dir.path(), {{"TIRX_STANDIN_NKI_VERSION", "0.8.0"}});
+        QVERIFY(clock.elapsed() < 25000);
+        QVERIFY(dock->lastRun()->device.cancelled);
+        QVERIFY2(view->resultText().contains(u"cancelled"_s), qPrintable(view->resultText()));
+        QVERIFY(!view->progress()->isVisible());
     }
 
 private:

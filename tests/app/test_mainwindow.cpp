@@ -14,6 +14,7 @@
 #include <QLineEdit>
 
 #include <QAction>
+#include <QDockWidget>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPainter>
@@ -24,6 +25,7 @@
 #include <QStandardPaths>
 #include <QStyle>
 #include <QStyleOptionViewItem>
+#include <QTabBar>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QtTest>
@@ -262,6 +264,64 @@ private slots:
         QVERIFY(window.height() >= qMin(740, available.height()));
     }
 
+    void dockTabsAreReadableAt1024x700()
+    {
+        MainWindow window;
+        window.resize(1024, 700);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QCoreApplication::processEvents();
+        // Nothing makes the window taller than the screen: the status bar and every tab bar are inside it.
+        QString needs;
+        for (QDockWidget* dock : window.findChildren<QDockWidget*>()) {
+            const QSize size = dock->minimumSizeHint();
+            needs += u" %1 %2x%3;"_s.arg(dock->objectName()).arg(size.width()).arg(size.height());
+        }
+        QVERIFY2(window.minimumSizeHint().height() <= 700, qPrintable(needs));
+        QCOMPARE(window.size(), QSize(1024, 700));
+        int tabs = 0;
+        for (QTabBar* bar : window.findChildren<QTabBar*>(Qt::FindDirectChildrenOnly)) {
+            if (!bar->isVisible()) continue;
+            QVERIFY2(window.rect().contains(bar->geometry()), qPrintable(bar->tabText(0)));
+            for (int index = 0; index < bar->count(); ++index) {
+                const QString text = bar->tabText(index);
+                // The whole label fits in its tab; tabs that do not fit scroll instead.
+                QVERIFY2(bar->tabRect(index).width() > bar->fontMetrics().horizontalAdvance(text), qPrintable(text));
+                QCOMPARE(bar->tabToolTip(index), text);
+                ++tabs;
+            }
+        }
+        QVERIFY(tabs >= 8); // Diff, IR, NKI, Memory, Run, Devices and the layout views, and Problems' neighbours
+        // The docks leave the editor a line of code and take the rest.
+        const int editorWidth = window.editor()->width();
+        QVERIFY2(editorWidth >= 400, qPrintable(QString::number(editorWidth)));
+        QVERIFY2(window.diffView()->width() >= 400, qPrintable(QString::number(window.diffView()->width())));
+    }
+
+    void diffWrappingIsAViewChoiceThatIsRemembered()
+    {
+        {
+            MainWindow window;
+            window.restoreSettings();
+            QAction* wrap = findAction(&window, u"Wrap Diff Lines"_s);
+            QVERIFY(wrap && wrap->isCheckable());
+            QVERIFY(!wrap->isChecked());
+            wrap->trigger();
+            QVERIFY(window.diffView()->wrapping());
+            window.close();
+        }
+        MainWindow again;
+        QVERIFY(!again.diffView()->wrapping()); // settings are read on request only
+        again.restoreSettings();
+        QVERIFY(again.diffView()->wrapping());
+        QVERIFY(findAction(&again, u"Wrap Diff Lines"_s)->isChecked());
+        findAction(&again, u"Wrap Diff Lines"_s)->trigger();
+        again.close();
+        MainWindow third;
+        third.restoreSettings();
+        QVERIFY(!third.diffView()->wrapping());
+    }
+
     void menusHaveNoPlaceholders()
     {
         MainWindow window;
@@ -366,6 +426,8 @@ private slots:
             auto* dialog = qobject_cast<QInputDialog*>(QApplication::activeModalWidget());
             QVERIFY2(dialog, "expected the go-to-line dialog");
             QCOMPARE(dialog->intMaximum(), 21);
+            // Wide enough that the title is not elided.
+            QVERIFY(dialog->minimumWidth() >= 2 * dialog->fontMetrics().horizontalAdvance(dialog->windowTitle()));
             dialog->setIntValue(17);
             dialog->accept();
         });

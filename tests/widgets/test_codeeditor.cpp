@@ -8,6 +8,7 @@
 
 #include <QLabel>
 #include <QLineEdit>
+#include <QScreen>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -252,6 +253,66 @@ private slots:
         QCOMPARE(editor.text(), u"T.nki.activation"_s);
         QVERIFY(editor.SendScintilla(QsciScintillaBase::SCI_CALLTIPACTIVE) == 0);
         QCOMPARE(editor.SendScintilla(QsciScintillaBase::SCI_AUTOCGETMAXHEIGHT), long(TirxCompletion::kVisibleRows));
+    }
+
+    void theCompletionListShowsTheCurrentSignature()
+    {
+        CodeEditor editor;
+        editor.resize(600, 300);
+        editor.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&editor));
+        editor.setFocus();
+        QTest::keyClicks(&editor, u"x = T.nki."_s);
+        QVERIFY(editor.SendScintilla(QsciScintillaBase::SCI_AUTOCACTIVE) != 0);
+        QTest::keyClicks(&editor, u"activ"_s);
+        QVERIFY(editor.SendScintilla(QsciScintillaBase::SCI_AUTOCACTIVE) != 0);
+        const QString signature = editor.completion()->listSignature();
+        QVERIFY2(signature.startsWith(u"T.nki.activation("_s), qPrintable(signature));
+        QCOMPARE(signature, TirxCompletion::callTipFor(u"T.nki.activation"_s));
+        // The tip sits above the caret's line and on the screen.
+        auto* tip = editor.findChild<QLabel*>(u"CompletionSignature"_s);
+        QVERIFY(tip && tip->isVisible());
+        const int caret = static_cast<int>(editor.SendScintilla(QsciScintillaBase::SCI_GETCURRENTPOS));
+        const int lineTop = static_cast<int>(
+            editor.SendScintilla(QsciScintillaBase::SCI_POINTYFROMPOSITION, 0UL, static_cast<long>(caret)));
+        const int screenTop = editor.viewport()->mapToGlobal(QPoint(0, lineTop)).y();
+        const QRect screen = editor.screen()->availableGeometry();
+        QVERIFY2(tip->y() + tip->height() <= std::max(screenTop, screen.top() + tip->height()),
+                 qPrintable(u"tip %1,%2 %3x%4, line top %5, screen %6,%7 %8x%9"_s.arg(tip->x())
+                                .arg(tip->y())
+                                .arg(tip->width())
+                                .arg(tip->height())
+                                .arg(screenTop)
+                                .arg(screen.x())
+                                .arg(screen.y())
+                                .arg(screen.width())
+                                .arg(screen.height())));
+        QVERIFY(screen.contains(QRect(tip->pos(), tip->size())));
+        QTest::keyClick(&editor, Qt::Key_Escape);
+        QCOMPARE(editor.SendScintilla(QsciScintillaBase::SCI_AUTOCACTIVE), 0L);
+        QVERIFY(!tip->isVisible());
+        QVERIFY(editor.completion()->listSignature().isEmpty());
+    }
+
+    void longTipsAreWrappedToStayOnScreen()
+    {
+        const QString wrapped = TirxCompletion::wrapTip(
+            u"T.f(alpha, beta, gamma, delta, epsilon, zeta, eta, theta, iota, kappa, lambda, mu, nu, xi)\n"_s
+            u"A description that is long enough to need a second line when the tip is eighty wide."_s);
+        for (const QString& line : wrapped.split(u'\n'))
+            QVERIFY2(line.size() <= TirxCompletion::kTipColumns, qPrintable(line));
+        QCOMPARE(QString(wrapped).remove(u'\n').remove(u' '),
+                 u"T.f(alpha,beta,gamma,delta,epsilon,zeta,eta,theta,iota,kappa,lambda,mu,nu,xi)"
+                 u"Adescriptionthatislongenoughtoneedasecondlinewhenthetipiseightywide."_s);
+        QVERIFY(wrapped.split(u'\n').size() >= 3);
+        QVERIFY(wrapped.split(u'\n').at(1).startsWith(u"    "_s)); // a continuation is indented
+        // Every callable's tip fits.
+        for (const QString& ns : {u"T."_s, u"T.nki."_s, u"T.trn.tile."_s}) {
+            for (const QString& name : TirxCompletion::completionsFor(ns)) {
+                for (const QString& line : TirxCompletion::callTipFor(ns + name).split(u'\n'))
+                    QVERIFY2(line.size() <= TirxCompletion::kTipColumns, qPrintable(line));
+            }
+        }
     }
 
     void goToLineClamps()

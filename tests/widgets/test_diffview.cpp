@@ -1,6 +1,8 @@
 #include "lowered_fixture.h"
 #include "numbered_text.h"
 
+#include "diff/diffgutter.h"
+#include "diff/difflinedelegate.h"
 #include "diff/diffmodel.h"
 #include "diff/diffpane.h"
 #include "diff/diffview.h"
@@ -10,6 +12,8 @@
 #include <QAction>
 #include <QClipboard>
 #include <QGuiApplication>
+#include <QHeaderView>
+#include <QLabel>
 #include <QPlainTextEdit>
 #include <QScrollBar>
 #include <QTextBlock>
@@ -155,6 +159,80 @@ private slots:
         QVERIFY(newSide->maximum() > 0); // long lines scroll, they are not cut
         newSide->setValue(newSide->maximum() / 2);
         QCOMPARE(oldSide->value(), std::min(oldSide->maximum(), newSide->maximum() / 2));
+    }
+
+    void numbersAndHeadersStayWhenScrollingSideways()
+    {
+        DiffView view;
+        view.resize(500, 300);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setTexts(u"a"_s, numberedText(40), u"b"_s,
+                      numberedText(40, {{3, "a long changed line " + std::string(300, 'x')}}));
+        for (DiffPane* pane : {view.oldPane(), view.newPane()}) {
+            QHeaderView* gutter = pane->verticalHeader();
+            QVERIFY(qobject_cast<DiffGutter*>(gutter));
+            QVERIFY(gutter->isVisible());
+            // Room for the numbers, and the text starts after them.
+            QVERIFY(gutter->width() >= pane->fontMetrics().horizontalAdvance(u"999"_s));
+            QVERIFY(pane->viewport()->geometry().left() >= gutter->geometry().right());
+            QLabel* label = pane->side() == DiffPane::Side::Old ? view.oldLabel() : view.newLabel();
+            QVERIFY(label->text() == u"Before: a"_s || label->text() == u"After: b"_s);
+            QVERIFY(label->isVisible() && label->geometry().bottom() < pane->geometry().top());
+            const QRect labelBefore = label->geometry();
+            const QRect gutterBefore = gutter->geometry();
+            const QRect viewportBefore = pane->viewport()->geometry();
+            QScrollBar* sideways = pane->horizontalScrollBar();
+            QVERIFY(sideways->maximum() > 0);
+            sideways->setValue(sideways->maximum());
+            QCOMPARE(gutter->geometry(), gutterBefore);
+            QCOMPARE(pane->viewport()->geometry(), viewportBefore);
+            QCOMPARE(label->geometry(), labelBefore);
+            // The text did move: the first line's start is out of view.
+            QVERIFY(pane->visualRect(view.model()->index(0, pane->textColumn())).left() < -100);
+            sideways->setValue(0);
+        }
+    }
+
+    void wrappingBreaksLongLinesAtTheWidth()
+    {
+        DiffView view;
+        view.resize(600, 400);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setFolding(false);
+        const std::string longLine = "a long changed line " + std::string(300, 'x');
+        view.setTexts(u"a"_s, numberedText(20), u"b"_s, numberedText(20, {{5, longLine}}));
+        const int rows = view.model()->rowCount();
+        const int lineHeight = DiffLineDelegate::lineHeight(view.newPane()->fontMetrics());
+        const auto lines = [&](DiffPane* pane) { return pane->verticalHeader()->length() / lineHeight; };
+        QCOMPARE(lines(view.newPane()), rows);
+        QVERIFY(view.newPane()->horizontalScrollBar()->maximum() > 0);
+
+        QVERIFY(!view.wrapAction()->isChecked());
+        view.wrapAction()->trigger();
+        QVERIFY(view.wrapping());
+        const int row = rowReading(*view.model(), QString::fromStdString(longLine));
+        QVERIFY(row >= 0);
+        const int perLine = DiffLineDelegate::charsPerLine(view.newPane()->fontMetrics(),
+                                                           view.newPane()->columnWidth(view.newPane()->textColumn()));
+        const int expected = (static_cast<int>(longLine.size()) + perLine - 1) / perLine;
+        QVERIFY(expected > 1);
+        QCOMPARE(view.newPane()->rowHeight(row), expected * lineHeight);
+        QCOMPARE(lines(view.newPane()), rows + expected - 1);
+        // Both sides keep their rows level, and nothing scrolls sideways.
+        QCOMPARE(view.oldPane()->rowHeight(row), view.newPane()->rowHeight(row));
+        QCOMPARE(view.newPane()->horizontalScrollBar()->maximum(), 0);
+        QVERIFY(view.newPane()->columnWidth(view.newPane()->textColumn()) <= view.newPane()->viewport()->width());
+
+        // A narrower view wraps into more lines.
+        view.resize(450, 400);
+        QTRY_VERIFY(lines(view.newPane()) > rows + expected - 1);
+
+        view.setWrapping(false);
+        QVERIFY(!view.wrapAction()->isChecked());
+        QCOMPARE(lines(view.newPane()), rows);
+        QCOMPARE(lines(view.oldPane()), rows);
     }
 
     void irLinesAndSourceLinesMapBothWays()

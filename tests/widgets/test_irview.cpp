@@ -2,6 +2,7 @@
 
 #include "editor/editorcolors.h"
 #include "editor/tirxlexer.h"
+#include "irview/codepane.h"
 #include "irview/irview.h"
 #include "irview/tracesourcemap.h"
 
@@ -39,6 +40,22 @@ private slots:
         QVERIFY(view.editor()->isReadOnly());
         view.clear();
         QVERIFY(view.editor()->text().isEmpty());
+    }
+
+    void lineNumbersKeepClearOfTheCode()
+    {
+        const auto trace = loweredTrace();
+        QVERIFY(trace && trace->entries.size() == 2);
+        IrView view;
+        view.setEntry(*trace->entries[1]);
+        QsciScintilla* editor = view.editor();
+        const QString largest = QString::number(editor->lines());
+        // The margin holds the largest number with room to spare, and the text starts after a gap.
+        QVERIFY(editor->marginWidth(0) >=
+                QFontMetrics(codepane::codeFont())
+                        .horizontalAdvance(QString(std::max<qsizetype>(2, largest.size()), u'9')) +
+                    8);
+        QVERIFY(editor->SendScintilla(QsciScintillaBase::SCI_GETMARGINLEFT) >= 4);
     }
 
     void irLinesAndSourceLinesMapBothWays()

@@ -9,6 +9,7 @@
 #include <QAbstractItemModelTester>
 #include <QAction>
 #include <QListView>
+#include <QToolButton>
 #include <QtTest>
 
 using namespace Qt::StringLiterals;
@@ -398,6 +399,20 @@ private slots:
         stepper.stepForward();
         QCOMPARE(stepper.currentEntry(), 3);
         QVERIFY(!stepper.selectPass(u"TileDispatch"_s));
+    }
+
+    void theStepButtonsSayWhatTheyDo()
+    {
+        PassStepper stepper;
+        QStringList labels;
+        for (QToolButton* button : stepper.findChildren<QToolButton*>()) {
+            if (button->arrowType() == Qt::NoArrow) continue;
+            QCOMPARE(button->toolButtonStyle(), Qt::ToolButtonTextBesideIcon);
+            QVERIFY2(button->toolTip().contains(u"Alt+"_s), qPrintable(button->toolTip()));
+            labels << button->text();
+        }
+        labels.sort();
+        QCOMPARE(labels, (QStringList{u"Next"_s, u"Prev"_s}));
     }
 
     void keysStepThePasses()

@@ -2,12 +2,15 @@
 
 #include "fromstd.h"
 
+#include "devices/inputfileseditor.h"
+
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTreeWidget>
@@ -43,7 +46,7 @@ DevicesView::DevicesView(QWidget* parent)
       m_run(new QPushButton(tr("Run"), this)), m_cancel(new QPushButton(tr("Cancel"), this)),
       m_remove(new QPushButton(tr("Remove host"), this)), m_host(new QLineEdit(this)),
       m_add(new QPushButton(tr("Add SSH host"), this)), m_seed(new QSpinBox(this)), m_status(new QLabel(this)),
-      m_result(new QPlainTextEdit(this))
+      m_result(new QPlainTextEdit(this)), m_inputs(new InputFilesEditor(this)), m_progress(new QProgressBar(this))
 {
     m_list->setColumnCount(ColumnCount);
     m_list->setHeaderLabels(
@@ -55,6 +58,12 @@ DevicesView::DevicesView(QWidget* parent)
     m_result->setReadOnly(true);
     m_result->setPlaceholderText(tr("Run a kernel on a device to compare it with the simulator."));
     m_status->setWordWrap(true);
+    m_seed->setToolTip(tr("Inputs without a file are drawn from this seed, as the simulator draws them"));
+    // Busy, not a percentage: a device says which stage it is in, not how far.
+    m_progress->setRange(0, 0);
+    m_progress->setTextVisible(false);
+    m_progress->setMaximumHeight(m_status->fontMetrics().height());
+    m_progress->hide();
 
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_refresh);
@@ -63,6 +72,9 @@ DevicesView::DevicesView(QWidget* parent)
     buttons->addWidget(new QLabel(tr("Seed"), this));
     buttons->addWidget(m_seed);
     buttons->addStretch();
+    auto* progress = new QHBoxLayout;
+    progress->addWidget(m_progress, 1);
+    progress->addWidget(m_status, 2);
     auto* hosts = new QHBoxLayout;
     hosts->addWidget(m_host, 1);
     hosts->addWidget(m_add);
@@ -70,10 +82,12 @@ DevicesView::DevicesView(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_list, 2);
     layout->addLayout(hosts);
+    layout->addWidget(m_inputs, 1);
     layout->addLayout(buttons);
-    layout->addWidget(m_status);
+    layout->addLayout(progress);
     layout->addWidget(m_result, 3);
 
+    connect(m_inputs, &InputFilesEditor::message, this, &DevicesView::setMessage);
     connect(m_refresh, &QPushButton::clicked, this, &DevicesView::refreshRequested);
     connect(m_run, &QPushButton::clicked, this, [this] {
         if (!selectedDevice().isEmpty()) emit runRequested(selectedDevice());
@@ -128,11 +142,25 @@ QString DevicesView::resultText() const { return m_result->toPlainText(); }
 void DevicesView::setRunning(bool running)
 {
     m_running = running;
-    if (running) m_status->setText(tr("Running on %1…").arg(selectedDevice()));
+    m_stage.clear();
+    m_progress->setVisible(running);
+    // The user may select another row while it runs.
+    m_runningDevice = running ? selectedDevice() : QString();
+    if (running) m_status->setText(tr("Running on %1…").arg(m_runningDevice));
     updateButtons();
 }
 
+void DevicesView::setStage(const QString& stage)
+{
+    if (!m_running) return;
+    m_stage = stage;
+    m_status->setText(tr("Running on %1: %2…").arg(m_runningDevice, stage));
+    emit stageChanged(stage);
+}
+
 void DevicesView::setMessage(const QString& text) { m_status->setText(text); }
+
+QString DevicesView::message() const { return m_status->text(); }
 
 void DevicesView::setResult(const tirx::device::DeviceRun& run)
 {
@@ -162,5 +190,6 @@ void DevicesView::updateButtons()
     m_run->setEnabled(!m_running && !id.isEmpty());
     m_cancel->setEnabled(m_running);
     m_refresh->setEnabled(!m_running);
+    m_inputs->setEnabled(!m_running);
     m_remove->setEnabled(!m_running && id.startsWith(u"ssh://"_s));
 }

@@ -6,7 +6,9 @@
 
 #include <vector>
 
+class InputFilesEditor;
 class QLabel;
+class QProgressBar;
 class QLineEdit;
 class QPlainTextEdit;
 class QPushButton;
@@ -14,7 +16,8 @@ class QSpinBox;
 class QTreeWidget;
 
 // The Devices dock's view: every device with its status, SDK and NKI
-// versions and the API it runs; Run (random inputs from a seed), Cancel,
+// versions and the API it runs; Run (each input random from a seed or read
+// from a chosen .npy file), a busy bar naming the run's stage, Cancel,
 // Refresh (probes the devices), adding and removing SSH hosts; and the last
 // run's timings, comparison with the simulator and log. It shows what the
 // device layer reports and asks the window to do the rest.
@@ -26,12 +29,19 @@ public:
 
     void setDevices(const std::vector<tirx::device::DeviceInfo>& devices);
     void setRunning(bool running);
+    // The stage the running job reached ("copying", "running", "fetching", "comparing").
+    void setStage(const QString& stage);
+    [[nodiscard]] QString stage() const { return m_stage; }
+    [[nodiscard]] bool isRunning() const { return m_running; }
     void setResult(const tirx::device::DeviceRun& run);
     void setMessage(const QString& text);
 
     [[nodiscard]] QString selectedDevice() const;
     void selectDevice(const QString& id);
     [[nodiscard]] int seed() const;
+    [[nodiscard]] InputFilesEditor* inputs() const { return m_inputs; }
+    [[nodiscard]] QProgressBar* progress() const { return m_progress; }
+    [[nodiscard]] QString message() const;
     [[nodiscard]] QString resultText() const;
     [[nodiscard]] QTreeWidget* list() const { return m_list; }
 
@@ -41,6 +51,7 @@ signals:
     void cancelRequested();
     void addHostRequested(const QString& host);
     void removeHostRequested(const QString& device);
+    void stageChanged(const QString& stage);
 
 private:
     void updateButtons();
@@ -55,5 +66,9 @@ private:
     QSpinBox* m_seed;
     QLabel* m_status;
     QPlainTextEdit* m_result;
+    InputFilesEditor* m_inputs;
+    QProgressBar* m_progress;
+    QString m_stage;
+    QString m_runningDevice; // the device of the running job, whatever is selected now
     bool m_running = false;
 };

@@ -1,5 +1,6 @@
 #include "diff/diffpane.h"
 
+#include "diff/diffgutter.h"
 #include "diff/difflinedelegate.h"
 #include "diff/diffmodel.h"
 #include "editor/editorcolors.h"
@@ -13,9 +14,15 @@
 #include <algorithm>
 
 DiffPane::DiffPane(Side side, DiffModel* model, QWidget* parent)
-    : QTableView(parent), m_side(side), m_model(model), m_delegate(new DiffLineDelegate(this))
+    : QTableView(parent), m_side(side), m_model(model), m_delegate(new DiffLineDelegate(this)),
+      m_gutter(new DiffGutter(side == Side::Old, model, this))
 {
+    setVerticalHeader(m_gutter);
     setModel(model);
+    // The diff view labels the sides above the panes, where sideways scrolling cannot move the label.
+    horizontalHeader()->hide();
+    horizontalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    horizontalHeader()->setStretchLastSection(false);
     setItemDelegate(m_delegate);
     setShowGrid(false);
     setWordWrap(false);
@@ -25,14 +32,6 @@ DiffPane::DiffPane(Side side, DiffModel* model, QWidget* parent)
     setEditTriggers(QAbstractItemView::NoEditTriggers);
     setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
     setVerticalScrollMode(QAbstractItemView::ScrollPerItem);
-    verticalHeader()->hide();
-    // One fixed height: a 100k-line diff must not measure every row.
-    verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    horizontalHeader()->setHighlightSections(false);
-    horizontalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    horizontalHeader()->setStretchLastSection(false);
-    // Left-aligned, so "Before" / "After" stay in view over a column wider than the pane.
-    horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     fitColumns();
 }
 
@@ -40,22 +39,43 @@ int DiffPane::textColumn() const { return m_side == Side::Old ? DiffModel::OldTe
 
 void DiffPane::fitColumns()
 {
-    // A model reset shows every section again: hide the other side's.
-    const bool old = m_side == Side::Old;
-    for (int column = 0; column < DiffModel::ColumnCount; ++column) {
-        const bool mine = old ? column == DiffModel::OldLineColumn || column == DiffModel::OldTextColumn
-                              : column == DiffModel::NewLineColumn || column == DiffModel::NewTextColumn;
-        setColumnHidden(column, !mine);
-    }
+    // A model reset shows every section again: only this side's text shows,
+    // its numbers are the gutter.
+    for (int column = 0; column < DiffModel::ColumnCount; ++column) setColumnHidden(column, column != textColumn());
     const QFontMetrics metrics(font());
-    verticalHeader()->setDefaultSectionSize(metrics.height() + 4);
-    const int lineColumn = m_side == Side::Old ? DiffModel::OldLineColumn : DiffModel::NewLineColumn;
-    const int digits = std::max(3, static_cast<int>(QString::number(m_model->rowCount() + 1).size()) + 1);
-    const int numberWidth = metrics.horizontalAdvance(QString(digits, QLatin1Char('9'))) + 8;
-    setColumnWidth(lineColumn, numberWidth);
-    const int fold = metrics.horizontalAdvance(DiffModel::foldText(100000));
-    const int longest = std::max(fold, metrics.horizontalAdvance(QLatin1Char('M')) * m_model->longestLine());
-    setColumnWidth(textColumn(), std::max(viewport()->width() - numberWidth, longest + 24));
+    verticalHeader()->setDefaultSectionSize(DiffLineDelegate::lineHeight(metrics));
+    // The gutter's width follows the line count and the font.
+    updateGeometries();
+    const int before = columnWidth(textColumn());
+    if (wrapping()) {
+        setColumnWidth(textColumn(), viewport()->width());
+    } else {
+        const int fold = metrics.horizontalAdvance(DiffModel::foldText(100000));
+        const int longest = std::max(fold, metrics.horizontalAdvance(QLatin1Char('M')) * m_model->longestLine());
+        setColumnWidth(textColumn(), std::max(viewport()->width(), longest + 24));
+    }
+    // The scroll ranges follow now rather than after the next event round.
+    updateGeometries();
+    if (columnWidth(textColumn()) != before) emit textWidthChanged();
+}
+
+void DiffPane::setWrapping(bool wrapping)
+{
+    m_delegate->setWrapping(wrapping);
+    setHorizontalScrollBarPolicy(wrapping ? Qt::ScrollBarAlwaysOff : Qt::ScrollBarAsNeeded);
+    fitColumns();
+    emit textWidthChanged();
+    viewport()->update();
+}
+
+bool DiffPane::wrapping() const { return m_delegate->wrapping(); }
+
+int DiffPane::linesOfRow(int row) const
+{
+    if (!wrapping()) return 1;
+    const auto length = m_model->index(row, textColumn()).data().toString().size();
+    const int perLine = DiffLineDelegate::charsPerLine(QFontMetrics(font()), columnWidth(textColumn()));
+    return std::max(1, static_cast<int>((length + perLine - 1) / perLine));
 }
 
 void DiffPane::scrollTo(const QModelIndex& index, ScrollHint hint)

@@ -2,17 +2,21 @@
 
 #include "fromstd.h"
 
+#include "diff/difflinedelegate.h"
 #include "diff/diffmodel.h"
 #include "diff/diffpane.h"
 #include "diff/unifieddiffhighlighter.h"
+#include "irview/codepane.h"
 #include "irview/tracesourcemap.h"
 
 #include "diff/line_diff.h"
 
 #include <QAction>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
 #include <QPlainTextEdit>
+#include <QScopedValueRollback>
 #include <QScrollBar>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -23,14 +27,6 @@
 using namespace Qt::StringLiterals;
 
 namespace {
-
-QFont codeFont()
-{
-    QFont font(u"DejaVu Sans Mono"_s, 9);
-    font.setStyleHint(QFont::Monospace);
-    font.setFixedPitch(true);
-    return font;
-}
 
 QToolButton* toolButton(QAction* action, QWidget* parent)
 {
@@ -52,12 +48,15 @@ void syncScrollBars(QScrollBar* a, QScrollBar* b)
 DiffView::DiffView(QWidget* parent)
     : QWidget(parent), m_model(new DiffModel(this)), m_title(new QLabel(this)),
       m_previousChange(new QAction(tr("Previous Change"), this)), m_nextChange(new QAction(tr("Next Change"), this)),
-      m_stack(new QStackedWidget(this)), m_sides(new QSplitter(Qt::Horizontal, this)),
-      m_oldPane(new DiffPane(DiffPane::Side::Old, m_model, m_sides)),
-      m_newPane(new DiffPane(DiffPane::Side::New, m_model, m_sides)), m_unified(new QPlainTextEdit(this))
+      m_wrap(new QAction(tr("&Wrap Diff Lines"), this)), m_stack(new QStackedWidget(this)),
+      m_sides(new QSplitter(Qt::Horizontal, this)), m_oldPane(new DiffPane(DiffPane::Side::Old, m_model, m_sides)),
+      m_newPane(new DiffPane(DiffPane::Side::New, m_model, m_sides)), m_oldLabel(new QLabel(this)),
+      m_newLabel(new QLabel(this)), m_unified(new QPlainTextEdit(this))
 {
     m_title->setTextFormat(Qt::PlainText);
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // The title is cut on a narrow dock rather than widening it; the tooltip has it whole.
+    m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
 
     m_previousChange->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Up));
     m_previousChange->setToolTip(tr("Previous change (Alt+Up)"));
@@ -69,6 +68,8 @@ DiffView::DiffView(QWidget* parent)
         action->setShortcutContext(Qt::WindowShortcut);
         addAction(action);
     }
+    m_wrap->setCheckable(true);
+    m_wrap->setToolTip(tr("Wrap long lines at the width of the diff instead of scrolling sideways"));
     m_previousButton = toolButton(m_previousChange, this);
     m_nextButton = toolButton(m_nextChange, this);
 
@@ -82,12 +83,13 @@ DiffView::DiffView(QWidget* parent)
     m_unifiedButton->setCheckable(true);
     m_unifiedButton->setToolTip(tr("Show a unified diff instead of side by side"));
 
-    const QFont font = codeFont();
+    const QFont font = codepane::codeFont();
     for (DiffPane* pane : {m_oldPane, m_newPane}) {
         pane->setFont(font);
         pane->fitColumns();
         connect(pane, &DiffPane::clicked, this, &DiffView::onClicked);
         connect(pane, &DiffPane::activated, this, &DiffView::onClicked);
+        connect(pane, &DiffPane::textWidthChanged, this, &DiffView::fitRowHeights);
     }
     // One selection for both sides: a row is one place in the diff.
     QItemSelectionModel* own = m_oldPane->selectionModel();
@@ -96,8 +98,18 @@ DiffView::DiffView(QWidget* parent)
     m_oldPane->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     syncScrollBars(m_oldPane->verticalScrollBar(), m_newPane->verticalScrollBar());
     syncScrollBars(m_oldPane->horizontalScrollBar(), m_newPane->horizontalScrollBar());
-    m_sides->addWidget(m_oldPane);
-    m_sides->addWidget(m_newPane);
+    for (auto [pane, label] : {std::pair{m_oldPane, m_oldLabel}, std::pair{m_newPane, m_newLabel}}) {
+        label->setTextFormat(Qt::PlainText);
+        // A long pass name is cut, not allowed to widen the dock.
+        label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+        auto* side = new QWidget(m_sides);
+        auto* column = new QVBoxLayout(side);
+        column->setContentsMargins(0, 0, 0, 0);
+        column->setSpacing(1);
+        column->addWidget(label);
+        column->addWidget(pane, 1);
+        m_sides->addWidget(side);
+    }
     m_sides->setChildrenCollapsible(false);
     m_sides->setStretchFactor(0, 1);
     m_sides->setStretchFactor(1, 1);
@@ -126,13 +138,17 @@ DiffView::DiffView(QWidget* parent)
     setFocusProxy(m_newPane);
     connect(m_unifiedButton, &QToolButton::toggled, this, &DiffView::setUnified);
     connect(m_foldButton, &QToolButton::toggled, this, &DiffView::setFolding);
+    connect(m_wrap, &QAction::toggled, this, &DiffView::setWrapping);
     connect(m_nextChange, &QAction::triggered, this, &DiffView::nextChange);
     connect(m_previousChange, &QAction::triggered, this, &DiffView::previousChange);
     connect(m_newPane->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &DiffView::onCurrentRowChanged);
     connect(m_model, &DiffModel::modelReset, this, [this] {
         m_oldPane->fitColumns();
         m_newPane->fitColumns();
+        fitRowHeights();
     });
+    // Expanding a fold inserts rows of the default height.
+    connect(m_model, &DiffModel::rowsInserted, this, &DiffView::fitRowHeights);
     clear();
 }
 
@@ -166,6 +182,10 @@ void DiffView::showTexts(const QString& oldName, const std::string& oldText, con
                                   lines == 1 ? tr("line") : tr("lines")));
     m_oldName = oldName;
     m_newName = newName;
+    m_oldLabel->setText(tr("Before: %1").arg(oldName));
+    m_newLabel->setText(tr("After: %1").arg(newName));
+    for (QLabel* label : {m_oldLabel, m_newLabel}) label->setToolTip(label->text());
+    m_title->setToolTip(m_title->text());
     m_unifiedStale = true;
     if (isUnified()) fillUnified();
     // Open where the first change is.
@@ -182,6 +202,8 @@ void DiffView::clear()
     m_oldMap.clear();
     m_newMap.clear();
     m_title->setText(tr("No pass selected"));
+    m_oldLabel->setText(tr("Before"));
+    m_newLabel->setText(tr("After"));
     m_unified->clear();
     m_unifiedStale = false;
     updateActions();
@@ -190,12 +212,13 @@ void DiffView::clear()
 void DiffView::setZoom(int steps)
 {
     m_zoom = steps;
-    QFont font = codeFont();
+    QFont font = codepane::codeFont();
     font.setPointSize(std::max(4, font.pointSize() + steps));
     for (DiffPane* pane : {m_oldPane, m_newPane}) {
         pane->setFont(font);
         pane->fitColumns();
     }
+    fitRowHeights();
     m_unified->setFont(font);
 }
 
@@ -225,6 +248,38 @@ void DiffView::setFolding(bool folding)
 {
     m_model->setFolding(folding);
     if (m_foldButton->isChecked() != folding) m_foldButton->setChecked(folding);
+}
+
+bool DiffView::wrapping() const { return m_newPane->wrapping(); }
+
+void DiffView::setWrapping(bool wrapping)
+{
+    if (m_wrap->isChecked() != wrapping) m_wrap->setChecked(wrapping);
+    m_unified->setLineWrapMode(wrapping ? QPlainTextEdit::WidgetWidth : QPlainTextEdit::NoWrap);
+    if (m_newPane->wrapping() == wrapping) return;
+    {
+        // Rows are fitted once both sides have switched.
+        const QScopedValueRollback guard(m_switchingWrap, true);
+        m_oldPane->setWrapping(wrapping);
+        m_newPane->setWrapping(wrapping);
+    }
+    fitRowHeights();
+}
+
+void DiffView::fitRowHeights()
+{
+    if (m_switchingWrap) return;
+    const int lineHeight = DiffLineDelegate::lineHeight(QFontMetrics(m_newPane->font()));
+    const int rows = m_model->rowCount();
+    // Nothing wraps and nothing did: every row already has the one height.
+    if (!wrapping() && m_newPane->verticalHeader()->length() == rows * lineHeight &&
+        m_oldPane->verticalHeader()->length() == rows * lineHeight)
+        return;
+    for (int row = 0; row < rows; ++row) {
+        const int lines = std::max(m_oldPane->linesOfRow(row), m_newPane->linesOfRow(row));
+        for (DiffPane* pane : {m_oldPane, m_newPane})
+            if (pane->rowHeight(row) != lines * lineHeight) pane->setRowHeight(row, lines * lineHeight);
+    }
 }
 
 int DiffView::currentRow() const

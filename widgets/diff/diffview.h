@@ -38,8 +38,13 @@ public:
     [[nodiscard]] DiffPane* oldPane() const { return m_oldPane; }
     [[nodiscard]] DiffPane* newPane() const { return m_newPane; }
     [[nodiscard]] QPlainTextEdit* unifiedView() const { return m_unified; }
+    // The labels above the old and new panes.
+    [[nodiscard]] QLabel* oldLabel() const { return m_oldLabel; }
+    [[nodiscard]] QLabel* newLabel() const { return m_newLabel; }
     [[nodiscard]] QAction* nextChangeAction() const { return m_nextChange; }
     [[nodiscard]] QAction* previousChangeAction() const { return m_previousChange; }
+    // Checkable: long lines wrap at the panes' width instead of scrolling sideways.
+    [[nodiscard]] QAction* wrapAction() const { return m_wrap; }
 
     // Shows the diff from `previous`'s module to `current`'s, with source maps.
     void setEntries(const tirx::TraceEntry& previous, const tirx::TraceEntry& current);
@@ -60,6 +65,8 @@ public:
     void setUnified(bool unified);
     [[nodiscard]] bool folding() const;
     void setFolding(bool folding);
+    [[nodiscard]] bool wrapping() const;
+    void setWrapping(bool wrapping);
 
     // The selected row of the side-by-side panes, -1 for none.
     [[nodiscard]] int currentRow() const;
@@ -110,6 +117,8 @@ private:
     void onCurrentRowChanged(const QModelIndex& current);
     void onClicked(const QModelIndex& index);
     void updateActions();
+    // Gives each row the height of its longer side's wrapped line, the same on both sides.
+    void fitRowHeights();
 
     DiffModel* m_model;
     QLabel* m_title;
@@ -119,10 +128,13 @@ private:
     QToolButton* m_unifiedButton;
     QAction* m_previousChange;
     QAction* m_nextChange;
+    QAction* m_wrap;
     QStackedWidget* m_stack;
     QSplitter* m_sides;
     DiffPane* m_oldPane;
     DiffPane* m_newPane;
+    QLabel* m_oldLabel; // "Before: pass", above the old pane
+    QLabel* m_newLabel;
     QPlainTextEdit* m_unified;
     LazySourceMap m_oldMap;
     LazySourceMap m_newMap;
@@ -130,6 +142,8 @@ private:
     QString m_newName;
     bool m_unifiedStale = false; // m_unified does not show the current texts yet
     bool m_selecting = false;    // the selection moves on our behalf
+    // One pane wraps, the other not yet: rows are fitted when both have switched.
+    bool m_switchingWrap = false;
     int m_zoom = 0;
     Match m_match;
 };

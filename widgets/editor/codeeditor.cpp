@@ -295,5 +295,6 @@ void CodeEditor::showDiagnosticTip(int position, int x, int y)
         position = static_cast<int>(SendScintilla(SCI_POSITIONFROMLINE, line));
     }
     if (text.isEmpty()) return;
-    SendScintilla(SCI_CALLTIPSHOW, static_cast<unsigned long>(position), text.toUtf8().constData());
+    SendScintilla(SCI_CALLTIPSHOW, static_cast<unsigned long>(position),
+                  TirxCompletion::wrapTip(text).toUtf8().constData());
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "irview/sourcelinemarker.h"
 #include "irview/tracesourcemap.h"
 
 #include "editor/scintillafind.h"
@@ -32,7 +33,7 @@ public:
     // Span of IR line `line` (1-based); empty when the line has no source.
     [[nodiscard]] tirx::Span spanOfLine(int line) const { return m_map.map().spanOfLine(line); }
     // The IR lines (1-based) the last revealSourceLine() marked.
-    [[nodiscard]] const std::vector<int>& markedLines() const { return m_marked; }
+    [[nodiscard]] const std::vector<int>& markedLines() const { return m_marker.marked(); }
 
 public slots:
     // Marks the IR lines whose statement covers source line `line` (1-based)
@@ -48,17 +49,11 @@ protected:
 
 private:
     void applyPalette();
-    void fitLineNumberMargin();
     void onCursorMoved(int line, int index);
 
     QLabel* m_title;
     QsciScintilla* m_editor;
     TirxLexer* m_lexer;
     LazySourceMap m_map;
-    std::vector<int> m_marked;
-    bool m_moving = false; // the cursor moves on our behalf
-    // Where revealSourceLine() put the cursor (0-based): the editor reports
-    // the move later, when it repaints, and that report is not the user's.
-    int m_placedLine = -1;
-    int m_placedIndex = -1;
+    SourceLineMarker m_marker;
 };

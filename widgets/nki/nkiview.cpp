@@ -3,6 +3,7 @@
 #include "codegen/emit_nki.h"
 #include "editor/editorcolors.h"
 #include "editor/scintillafind.h"
+#include "irview/codepane.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -24,14 +25,6 @@ namespace {
 
 constexpr int kSourceMarker = 1;
 
-QFont codeFont()
-{
-    QFont font(u"DejaVu Sans Mono"_s, 9);
-    font.setStyleHint(QFont::Monospace);
-    font.setFixedPitch(true);
-    return font;
-}
-
 // What a user asks first: which SDKs run this text (spec 07 §8.1).
 QString apiSummary(tirx::NkiApi api)
 {
@@ -48,7 +41,7 @@ QString apiSummary(tirx::NkiApi api)
 NkiView::NkiView(QWidget* parent)
     : QWidget(parent), m_apiChoice(new QComboBox(this)), m_title(new QLabel(this)),
       m_save(new QPushButton(tr("Save As..."), this)), m_editor(new QsciScintilla(this)),
-      m_lexer(new QsciLexerPython(m_editor))
+      m_lexer(new QsciLexerPython(m_editor)), m_marker(m_editor, kSourceMarker)
 {
     m_apiChoice->addItem(tr("nki.jit (current SDKs)"), int(tirx::NkiApi::Current));
     m_apiChoice->addItem(tr("legacy neuronxcc.nki"), int(tirx::NkiApi::Legacy));
@@ -85,7 +78,7 @@ NkiView::NkiView(QWidget* parent)
 void NkiView::applyPalette()
 {
     const EditorColors& colors = EditorColors::forPalette(palette());
-    const QFont font = codeFont();
+    const QFont font = codepane::codeFont();
     m_lexer->setDefaultFont(font);
     m_lexer->setFont(font, -1);
     m_lexer->setDefaultPaper(colors.paper);
@@ -141,7 +134,7 @@ void NkiView::print()
 {
     m_kernel = {};
     m_kernel.api = m_api;
-    m_marked.clear();
+    m_marker.forget();
     QString summary = apiSummary(m_api);
     if (!m_trace || m_trace->entries.empty()) {
         summary = tr("No kernel yet");
@@ -160,11 +153,9 @@ void NkiView::print()
     }
     m_title->setText(summary);
     m_save->setEnabled(m_kernel.ok() && !m_kernel.source.empty());
-    const bool moving = std::exchange(m_moving, true);
-    m_editor->setText(QString::fromStdString(m_kernel.ok() ? m_kernel.source : std::string{}));
-    const int digits = std::max(2, int(QString::number(m_editor->lines()).size()));
-    m_editor->setMarginWidth(0, QFontMetrics(codeFont()).horizontalAdvance(QString(digits, u'9')) + 12);
-    m_moving = moving;
+    m_marker.quietly(
+        [this] { m_editor->setText(QString::fromStdString(m_kernel.ok() ? m_kernel.source : std::string{})); });
+    codepane::fitLineNumberMargin(*m_editor);
 }
 
 void NkiView::clear()
@@ -202,25 +193,12 @@ void NkiView::saveAs()
 
 void NkiView::revealSourceLine(int line)
 {
-    m_editor->markerDeleteAll(kSourceMarker);
-    m_marked = line > 0 ? m_kernel.linesForSourceLine(static_cast<uint32_t>(line)) : std::vector<int>{};
-    for (int nkiLine : m_marked) m_editor->markerAdd(nkiLine - 1, kSourceMarker);
-    if (m_marked.empty()) return;
-    const bool moving = std::exchange(m_moving, true);
-    m_placedLine = m_marked.front() - 1;
-    m_placedIndex = 0;
-    m_editor->setCursorPosition(m_placedLine, m_placedIndex);
-    m_editor->ensureLineVisible(m_marked.back() - 1);
-    m_editor->ensureLineVisible(m_marked.front() - 1);
-    m_moving = moving;
+    m_marker.mark(line > 0 ? m_kernel.linesForSourceLine(static_cast<uint32_t>(line)) : std::vector<int>{});
 }
 
 void NkiView::onCursorMoved(int line, int index)
 {
-    if (line == m_placedLine && index == m_placedIndex) return;
-    m_placedLine = -1;
-    m_placedIndex = -1;
-    if (m_moving) return;
+    if (!m_marker.isUsersMove(line, index)) return;
     const tirx::NkiLineOrigin origin = m_kernel.originOfLine(line + 1);
     if (origin.statement.valid() || origin.tileCall.valid()) emit lineActivated(origin);
 }

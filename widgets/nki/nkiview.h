@@ -4,6 +4,7 @@
 #include "transform/pipeline.h"
 
 #include "editor/scintillafind.h"
+#include "irview/sourcelinemarker.h"
 #include <QMetaType>
 
 #include <QWidget>
@@ -42,7 +43,7 @@ public:
     [[nodiscard]] QString findName() const override { return tr("Find in NKI"); }
     [[nodiscard]] QString title() const;
     // The NKI lines (1-based) the last revealSourceLine() marked.
-    [[nodiscard]] const std::vector<int>& markedLines() const { return m_marked; }
+    [[nodiscard]] const std::vector<int>& markedLines() const { return m_marker.marked(); }
 
     // Writes the kernel to `path`; false (and *error) when there is none or
     // the file cannot be written.
@@ -76,8 +77,5 @@ private:
     std::shared_ptr<const tirx::Trace> m_trace;
     tirx::NkiKernel m_kernel;
     tirx::NkiApi m_api = tirx::NkiApi::Legacy;
-    std::vector<int> m_marked;
-    bool m_moving = false; // the cursor moves on our behalf
-    int m_placedLine = -1;
-    int m_placedIndex = -1;
+    SourceLineMarker m_marker;
 };

@@ -75,7 +75,9 @@ PassStepper::PassStepper(QWidget* parent)
     bar->setContentsMargins(0, 0, 0, 0);
     bar->addWidget(m_back);
     bar->addWidget(m_forward);
-    bar->addWidget(m_preset, 1);
+    // The preset names are short; the target ("Module: aws/trn1/trn1.2xlarge") takes the rest.
+    m_preset->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    bar->addWidget(m_preset);
     bar->addWidget(m_target, 1);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
