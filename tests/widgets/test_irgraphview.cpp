@@ -40,7 +40,8 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         auto parsed = tirx::parseModule(kModule);
         QVERIFY(parsed.ok());
-        view.setModule(*parsed.module);
+        view.setModule(parsed.module);
+        view.waitForLayout();
         QVERIFY(view.diagnostics().empty());
         QCOMPARE(view.graph().nodes.size(), size_t{3});
         int load = -1;
@@ -73,6 +74,7 @@ private slots:
         g.clusters.push_back({"loop", 1, {}});
         g.nodes.push_back({tirx::IrGraph::NodeKind::Instruction, "x", "", 9, {}});
         view.setGraph(g);
+        view.waitForLayout();
         QVERIFY(view.diagnostics().empty());
         QVERIFY(!view.nodeCenter(0).isNull());
         view.clear();
@@ -83,7 +85,8 @@ private slots:
     {
         IrGraphView view;
         auto parsed = tirx::parseModule(kModule);
-        view.setModule(*parsed.module);
+        view.setModule(parsed.module);
+        view.waitForLayout();
         QTemporaryDir dir;
         QString error;
         QVERIFY2(view.exportTo(dir.filePath(u"g.svg"_s), &error), qPrintable(error));

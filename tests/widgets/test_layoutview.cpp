@@ -47,7 +47,7 @@ private slots:
         TensorListModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         const auto m = module();
-        model.setModule(m.get());
+        model.setModule(m);
         QCOMPARE(model.rowCount(), 3);
         QCOMPARE(model.data(model.index(1)).toString(), u"A"_s);
         QCOMPARE(model.data(model.index(1), TensorListModel::kTypeRole).toString(), u"(12, 16) float32 trn.sbuf"_s);
