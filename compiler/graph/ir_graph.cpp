@@ -226,7 +226,9 @@ private:
             const std::string range =
                 isConstInt(f.begin(), 0) ? printExpr(f.end()) : printExpr(f.begin()) + ", " + printExpr(f.end());
             if (folding) {
-                m_fold.extents.push_back(isConstInt(f.begin(), 0) ? printExpr(f.end()) : "(" + range + ")");
+                // A loop of one iteration (a pass's batch loop over one tile) says nothing.
+                if (!(isConstInt(f.begin(), 0) && isConstInt(f.end(), 1)))
+                    m_fold.extents.push_back(isConstInt(f.begin(), 0) ? printExpr(f.end()) : "(" + range + ")");
                 return stmt(f.body(), in);
             }
             stmt(f.body(), cluster("for " + f.var()->name() + " in range(" + range + ")", in, s->span()));

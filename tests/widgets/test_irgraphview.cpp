@@ -4,7 +4,10 @@
 #include "irview/tracesourcemap.h"
 
 #include "script/parser.h"
+#include "target/target.h"
+#include "transform/pipeline.h"
 
+#include <QFile>
 #include <QGraphicsScene>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -25,6 +28,40 @@ def main(A: T.Tensor((512, 512), "float32")):
     for i in range(4):
         T.trn.tile.load(A_sbuf[i * 128 : i * 128 + 128, :], A[i * 128 : i * 128 + 128, :])
 )";
+
+// Two tensorized nests; the second is opened and folded by double-clicks.
+const char* kNests = R"(from tvm_tirx.script import tirx as T
+from tvm_tirx.backend.trn.axis import P, F
+
+
+@T.function
+def main(G: T.Tensor((128, 256), "int8", layout=T.TileLayout(T.S[(128, 256):(256, 1)]))):
+    T.device_entry()
+    X = T.alloc_tensor((128, 8), "int8", scope="trn.sbuf", layout=T.TileLayout(T.S[(128, 8):(1 @ P, 1 @ F)]))
+    with T.nki.tensorized_instruction():
+        for p_loop in T.serial(128, annotations={"nki_dim": "P"}):
+            for f_loop in T.serial(8, annotations={"nki_dim": "F"}):
+                T.nki.tensor_copy(X[p_loop, f_loop], G[p_loop, f_loop])
+    with T.nki.tensorized_instruction():
+        for p_loop in T.serial(128, annotations={"nki_dim": "P"}):
+            for f_loop in T.serial(8, annotations={"nki_dim": "F"}):
+                T.nki.tensortensor(X[p_loop, f_loop], X[p_loop, f_loop], G[p_loop, f_loop], "add")
+)";
+
+tirx::ModuleRef parsed(const char* source)
+{
+    auto r = tirx::parseModule(source);
+    if (!r.ok()) qFatal("%s", tirx::formatDiagnostics(r.diagnostics, "graph", source).c_str());
+    return r.module;
+}
+
+int nodeLabelled(const tirx::IrGraph& g, const std::string& prefix)
+{
+    for (size_t i = 0; i < g.nodes.size(); ++i) {
+        if (g.nodes[i].label.rfind(prefix, 0) == 0) return static_cast<int>(i);
+    }
+    return -1;
+}
 
 } // namespace
 
@@ -53,6 +90,88 @@ private slots:
         QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, view.mapFromScene(view.nodeCenter(load)));
         QCOMPARE(spy.size(), 1);
         QCOMPARE(spy.front().front().value<tirx::Span>().line, 10u);
+    }
+
+    // The line above the graph says what is folded; a double-click on a
+    // folded nest opens it into its loops, one on the opened box folds it.
+    void nestsOpenAndFold()
+    {
+        IrGraphView view;
+        view.resize(900, 700);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setModule(parsed(kNests));
+        view.waitForLayout();
+        QCOMPARE(view.graph().foldedNests, 2);
+        QCOMPARE(view.note(), u"2 tensorized nests drawn as one node each (2 instructions inside); double-click a nest "
+                              "to open it"_s);
+        const int add = nodeLabelled(view.graph(), "nki.tensortensor");
+        QVERIFY(add >= 0);
+        QTest::mouseDClick(view.viewport(), Qt::LeftButton, {}, view.mapFromScene(view.nodeCenter(add)));
+        view.waitForLayout();
+        QCOMPARE(view.graph().foldedNests, 1);
+        QCOMPARE(view.note(),
+                 u"1 tensorized nest drawn as one node (1 instruction inside); double-click a nest to open it"_s);
+        const int open = nodeLabelled(view.graph(), "nki.tensortensor");
+        QCOMPARE(view.graph().nodes[static_cast<size_t>(open)].kind, tirx::IrGraph::NodeKind::Instruction);
+        // Its box is the opened nest's: a double-click inside it, off the node, folds it again.
+        const QPointF inBox = view.nodeCenter(open) + QPointF(0, 20);
+        QTest::mouseDClick(view.viewport(), Qt::LeftButton, {}, view.mapFromScene(inBox));
+        view.waitForLayout();
+        QCOMPARE(view.graph().foldedNests, 2);
+    }
+
+    // A pass's loops around a nest fold into it; the user's loop stays a box.
+    void passMadeLoopsFoldIntoTheNest()
+    {
+        QFile file(QStringLiteral(TIRX_SOURCE_DIR) + u"/resources/examples/copy_layout.py"_s);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const std::string source = file.readAll().toStdString();
+        auto input = tirx::parseModule(source);
+        QVERIFY(input.ok());
+        tirx::PipelineOptions options;
+        options.passes = {"TrnPrivateTensorAlloc", "TrnNaiveAllocator", "TileDispatch", "LowerTrainiumLayout"};
+        options.context.target = tirx::findTarget("aws/trn1/trn1.2xlarge");
+        const tirx::Trace trace = tirx::runPipeline(input.module, options);
+        QVERIFY(!trace.failed());
+        IrGraphView view;
+        view.setModule(trace.entries.back()->module);
+        view.waitForLayout();
+        const auto& g = view.graph();
+        QCOMPARE(g.foldedNests, 1);
+        const int load = nodeLabelled(g, "nki.load");
+        QVERIFY(load >= 0);
+        QCOMPARE(g.nodes[static_cast<size_t>(load)].label, std::string("nki.load\n128 \u00d7 512"));
+        const auto& loop = g.clusters[static_cast<size_t>(g.nodes[static_cast<size_t>(load)].cluster)];
+        QCOMPARE(QString::fromStdString(loop.label), u"for i in range(4)"_s);
+        QVERIFY(view.diagnostics().empty());
+    }
+
+    // Requests made while a layout runs: only the newest is drawn.
+    void newestRequestWins()
+    {
+        IrGraphView view;
+        QSignalSpy ready(&view, &IrGraphView::layoutReady);
+        for (int k = 0; k < 5; ++k) view.setModule(parsed(k % 2 ? kModule : kNests));
+        QVERIFY(view.note().contains(u"laying out"_s));
+        view.waitForLayout();
+        QVERIFY(!view.isLayingOut());
+        QCOMPARE(ready.size(), 1);             // the first was overtaken, the middle three replaced
+        QCOMPARE(view.graph().foldedNests, 2); // request 4 is kNests
+        QVERIFY(!view.note().contains(u"laying out"_s));
+    }
+
+    // What Graphviz reports (here: a label that is not UTF-8) reaches the
+    // view as a diagnostic instead of a crash or a line on stderr.
+    void graphvizMessagesAreDiagnostics()
+    {
+        IrGraphView view;
+        tirx::IrGraph g;
+        g.nodes.push_back({tirx::IrGraph::NodeKind::Instruction, "bad \xc3( label", "", -1, {}});
+        view.setGraph(g);
+        view.waitForLayout();
+        QVERIFY(!view.diagnostics().empty());
+        QVERIFY(view.diagnostics().front().message.rfind("graphviz: ", 0) == 0);
     }
 
     void zoomIsBounded()

@@ -106,7 +106,7 @@ void IrGraphView::request(Request next)
 {
     m_module = next.module;
     m_waiting = std::move(next);
-    if (!isLayingOut()) startNext();
+    if (!m_inFlight) startNext();
     updateNote();
 }
 
@@ -115,6 +115,7 @@ void IrGraphView::startNext()
     if (!m_waiting) return;
     Request r = std::move(*m_waiting);
     m_waiting.reset();
+    m_inFlight = true;
     m_running = QtConcurrent::run([this, generation = m_generation, r = std::move(r)] {
         auto laid = std::make_shared<Laid>();
         laid->graph = r.graph ? *r.graph : tirx::buildIrGraph(*r.module, r.options);
@@ -126,9 +127,9 @@ void IrGraphView::startNext()
 
 void IrGraphView::present(quint64 generation, const std::shared_ptr<Laid>& laid)
 {
-    if (generation != m_generation) return; // cleared since
-    if (m_waiting) {
-        // Overtaken while it ran: only the newest request is drawn.
+    m_inFlight = false;
+    if (generation != m_generation || m_waiting) {
+        // Cleared or overtaken while it ran: only the newest request is drawn.
         startNext();
         updateNote();
         return;
@@ -144,7 +145,7 @@ void IrGraphView::present(quint64 generation, const std::shared_ptr<Laid>& laid)
 
 void IrGraphView::waitForLayout()
 {
-    while (isLayingOut() || m_waiting) {
+    while (m_inFlight) {
         m_running.waitForFinished();
         QCoreApplication::sendPostedEvents(this, QEvent::MetaCall);
     }
@@ -153,10 +154,14 @@ void IrGraphView::waitForLayout()
 QString IrGraphView::note() const
 {
     QString text;
-    if (m_graph.foldedNests > 0)
-        text = tr("%n tensorized nest(s) drawn as one node each", nullptr, m_graph.foldedNests) +
-               tr(" (%n instruction(s) inside); double-click a nest to open it", nullptr, m_graph.foldedInstructions);
-    if (isLayingOut() || m_waiting) text += (text.isEmpty() ? QString() : u"  \u2022  "_s) + tr("laying out\u2026");
+    const int nests = m_graph.foldedNests;
+    const int instructions = m_graph.foldedInstructions;
+    if (nests > 0)
+        text = (nests == 1 ? tr("1 tensorized nest drawn as one node")
+                           : tr("%1 tensorized nests drawn as one node each").arg(nests)) +
+               (instructions == 1 ? tr(" (1 instruction inside)") : tr(" (%1 instructions inside)").arg(instructions)) +
+               tr("; double-click a nest to open it");
+    if (isLayingOut()) text += (text.isEmpty() ? QString() : u"  \u2022  "_s) + tr("laying out\u2026");
     return text;
 }
 

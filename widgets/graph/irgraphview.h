@@ -39,7 +39,7 @@ public:
     void clear();
     // Waits for the newest request to be laid out and shown.
     void waitForLayout();
-    [[nodiscard]] bool isLayingOut() const { return m_running.isValid() && !m_running.isFinished(); }
+    [[nodiscard]] bool isLayingOut() const { return m_inFlight || m_waiting; }
 
     [[nodiscard]] const tirx::IrGraph& graph() const { return m_graph; }
     [[nodiscard]] const std::vector<tirx::Diagnostic>& diagnostics() const { return m_diagnostics; }
@@ -92,6 +92,7 @@ private:
     std::vector<tirx::Diagnostic> m_diagnostics;
     std::vector<QPointF> m_centers;
     QFuture<void> m_running;          // the layout under way
+    bool m_inFlight = false;          // from its start until its result is taken
     quint64 m_generation = 0;         // counts clear()s; older results are dropped
     std::optional<Request> m_waiting; // the request after it
     QLabel* m_note;
