@@ -29,26 +29,17 @@ def main(A: T.Tensor((512, 512), "float32")):
         T.trn.tile.load(A_sbuf[i * 128 : i * 128 + 128, :], A[i * 128 : i * 128 + 128, :])
 )";
 
-// Two tensorized nests; the second is opened and folded by double-clicks.
-const char* kNests = R"(from tvm_tirx.script import tirx as T
-from tvm_tirx.backend.trn.axis import P, F
+// Three tensorized nests (load, add, store) from a code generation case;
+// the text after its "# ---- expected" line is the expected NKI, not input.
+std::string nestsSource()
+{
+    QFile file(QStringLiteral(TIRX_SOURCE_DIR) + u"/tests/golden/codegen/01-nki-add-1.py"_s);
+    if (!file.open(QIODevice::ReadOnly)) qFatal("cannot read the code generation case");
+    const std::string text = file.readAll().toStdString();
+    return text.substr(0, text.find("# ---- expected"));
+}
 
-
-@T.function
-def main(G: T.Tensor((128, 256), "int8", layout=T.TileLayout(T.S[(128, 256):(256, 1)]))):
-    T.device_entry()
-    X = T.alloc_tensor((128, 8), "int8", scope="trn.sbuf", layout=T.TileLayout(T.S[(128, 8):(1 @ P, 1 @ F)]))
-    with T.nki.tensorized_instruction():
-        for p_loop in T.serial(128, annotations={"nki_dim": "P"}):
-            for f_loop in T.serial(8, annotations={"nki_dim": "F"}):
-                T.nki.tensor_copy(X[p_loop, f_loop], G[p_loop, f_loop])
-    with T.nki.tensorized_instruction():
-        for p_loop in T.serial(128, annotations={"nki_dim": "P"}):
-            for f_loop in T.serial(8, annotations={"nki_dim": "F"}):
-                T.nki.tensortensor(X[p_loop, f_loop], X[p_loop, f_loop], G[p_loop, f_loop], "add")
-)";
-
-tirx::ModuleRef parsed(const char* source)
+tirx::ModuleRef parsed(const std::string& source)
 {
     auto r = tirx::parseModule(source);
     if (!r.ok()) qFatal("%s", tirx::formatDiagnostics(r.diagnostics, "graph", source).c_str());
@@ -75,9 +66,7 @@ private slots:
         view.resize(800, 600);
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
-        auto parsed = tirx::parseModule(kModule);
-        QVERIFY(parsed.ok());
-        view.setModule(parsed.module);
+        view.setModule(parsed(kModule));
         view.waitForLayout();
         QVERIFY(view.diagnostics().empty());
         QCOMPARE(view.graph().nodes.size(), size_t{3});
@@ -100,25 +89,25 @@ private slots:
         view.resize(900, 700);
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
-        view.setModule(parsed(kNests));
+        view.setModule(parsed(nestsSource()));
+        view.waitForLayout();
+        QCOMPARE(view.graph().foldedNests, 3);
+        QCOMPARE(view.note(), u"3 tensorized nests drawn as one node each (3 instructions inside); double-click a nest "
+                              "to open it"_s);
+        const int add = nodeLabelled(view.graph(), "nki.tensorscalar");
+        QVERIFY(add >= 0);
+        QTest::mouseDClick(view.viewport(), Qt::LeftButton, {}, view.mapFromScene(view.nodeCenter(add)));
         view.waitForLayout();
         QCOMPARE(view.graph().foldedNests, 2);
         QCOMPARE(view.note(), u"2 tensorized nests drawn as one node each (2 instructions inside); double-click a nest "
                               "to open it"_s);
-        const int add = nodeLabelled(view.graph(), "nki.tensortensor");
-        QVERIFY(add >= 0);
-        QTest::mouseDClick(view.viewport(), Qt::LeftButton, {}, view.mapFromScene(view.nodeCenter(add)));
-        view.waitForLayout();
-        QCOMPARE(view.graph().foldedNests, 1);
-        QCOMPARE(view.note(),
-                 u"1 tensorized nest drawn as one node (1 instruction inside); double-click a nest to open it"_s);
-        const int open = nodeLabelled(view.graph(), "nki.tensortensor");
+        const int open = nodeLabelled(view.graph(), "nki.tensorscalar");
         QCOMPARE(view.graph().nodes[static_cast<size_t>(open)].kind, tirx::IrGraph::NodeKind::Instruction);
         // Its box is the opened nest's: a double-click inside it, off the node, folds it again.
         const QPointF inBox = view.nodeCenter(open) + QPointF(0, 20);
         QTest::mouseDClick(view.viewport(), Qt::LeftButton, {}, view.mapFromScene(inBox));
         view.waitForLayout();
-        QCOMPARE(view.graph().foldedNests, 2);
+        QCOMPARE(view.graph().foldedNests, 3);
     }
 
     // A pass's loops around a nest fold into it; the user's loop stays a box.
@@ -152,12 +141,12 @@ private slots:
     {
         IrGraphView view;
         QSignalSpy ready(&view, &IrGraphView::layoutReady);
-        for (int k = 0; k < 5; ++k) view.setModule(parsed(k % 2 ? kModule : kNests));
+        for (int k = 0; k < 5; ++k) view.setModule(parsed(k % 2 ? kModule : nestsSource()));
         QVERIFY(view.note().contains(u"laying out"_s));
         view.waitForLayout();
         QVERIFY(!view.isLayingOut());
         QCOMPARE(ready.size(), 1);             // the first was overtaken, the middle three replaced
-        QCOMPARE(view.graph().foldedNests, 2); // request 4 is kNests
+        QCOMPARE(view.graph().foldedNests, 3); // request 4 is the nests
         QVERIFY(!view.note().contains(u"laying out"_s));
     }
 
@@ -203,8 +192,7 @@ private slots:
     void exportsSvg()
     {
         IrGraphView view;
-        auto parsed = tirx::parseModule(kModule);
-        view.setModule(parsed.module);
+        view.setModule(parsed(kModule));
         view.waitForLayout();
         QTemporaryDir dir;
         QString error;
