@@ -263,10 +263,40 @@ private:
 
 } // namespace
 
+namespace {
+
+void splitBusyTensors(IrGraph& g, size_t maxEdges)
+{
+    std::vector<size_t> degree(g.nodes.size(), 0);
+    for (const auto& e : g.edges) {
+        ++degree[static_cast<size_t>(e.from)];
+        ++degree[static_cast<size_t>(e.to)];
+    }
+    std::vector<bool> seen(g.nodes.size(), false);
+    for (auto& e : g.edges) {
+        for (int* end : {&e.from, &e.to}) {
+            const auto t = static_cast<size_t>(*end);
+            if (g.nodes[t].kind != IrGraph::NodeKind::Tensor || degree[t] <= maxEdges) continue;
+            if (!seen[t]) { // the first use keeps the tensor's own node
+                seen[t] = true;
+                ++g.splitTensors;
+                continue;
+            }
+            IrGraph::Node copy = g.nodes[t];
+            copy.copyOf = static_cast<int>(t);
+            g.nodes.push_back(std::move(copy));
+            *end = static_cast<int>(g.nodes.size()) - 1;
+        }
+    }
+}
+
+} // namespace
+
 IrGraph buildIrGraph(const Module& module, const IrGraphOptions& options)
 {
     IrGraph g;
     for (const auto& [name, fn] : module.functions()) GraphBuilder(g, options).function(name, *fn);
+    splitBusyTensors(g, options.maxTensorEdges);
     return g;
 }
 

@@ -18,9 +18,10 @@ namespace tirx {
 // A tensorized nest (`with T.nki.tensorized_instruction():`, its loops and
 // the loops a pass wrapped around it alone) is folded into one node by
 // default: a lowered kernel has one per instruction, each with two or three
-// loops, and as boxes they made a 1,000-instruction kernel take seconds in
-// Graphviz and fill the screen with loop headers (bench_graph). A folded
-// nest keeps the edges of all its instructions; it can be opened.
+// loops, and as boxes they fill the screen with loop headers and give
+// Graphviz two or three clusters per instruction to order (bench_graph:
+// BM_GraphLayout against BM_GraphLayoutOpen). A folded nest keeps the edges
+// of all its instructions; it can be opened.
 struct IrGraph {
     struct Cluster {
         std::string label; // "for i in range(4)", "if ...", the function name
@@ -37,6 +38,7 @@ struct IrGraph {
         Span span;
         int nest = -1;        // a folded nest: its number, counted in program order over the module
         int instructions = 0; // instructions the node stands for (0 for tensors)
+        int copyOf = -1;      // a busy tensor's copy beside one use: the tensor's first node
     };
     enum class EdgeKind : uint8_t { Read, Write };
     struct Edge {
@@ -51,12 +53,19 @@ struct IrGraph {
     int nests = 0;              // tensorized nests in the module, open or folded
     int foldedNests = 0;        // nests drawn as one node
     int foldedInstructions = 0; // instructions inside them
+    int splitTensors = 0;       // busy tensors drawn beside each use
 };
 
 struct IrGraphOptions {
     // The nests to draw open (loops as boxes, one node per instruction), by
     // their number; every other nest is folded into one node.
     std::set<int> openNests;
+    // A tensor with more edges than this is drawn beside each use instead
+    // of once: the kernel's input, read by every load of a long kernel,
+    // otherwise pulls an edge across the whole graph per load: Graphviz took
+    // 18 s of CPU for bench_graph's kernel of 400 instructions with it drawn
+    // once, 0.3 s with it beside each use.
+    size_t maxTensorEdges = 8;
 };
 
 // The graph of every function of `module`. Tensors are one node per

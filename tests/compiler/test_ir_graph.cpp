@@ -7,6 +7,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <string_view>
 #include <thread>
 
 using namespace tirx;
@@ -166,6 +167,39 @@ private slots:
         const auto laid = Graphviz::layout(irGraphToDot(g));
         QVERIFY(laid.layout);
         QCOMPARE(laid.layout->clusters.size(), g.clusters.size());
+    }
+
+    // G and X have ten uses each: the first keeps the tensor's node, each
+    // other use gets a copy of its own, so no edge crosses the graph.
+    void busyTensorsAreDrawnBesideEachUse()
+    {
+        std::string source(kNests, std::string_view(kNests).find("    with"));
+        for (int k = 0; k < 10; ++k) {
+            source += "    with T.nki.tensorized_instruction():\n"
+                      "        for p_loop in T.serial(128, annotations={\"nki_dim\": \"P\"}):\n"
+                      "            for f_loop in T.serial(8, annotations={\"nki_dim\": \"F\"}):\n"
+                      "                T.nki.tensor_copy(X[p_loop, f_loop], G[p_loop, f_loop])\n";
+        }
+        const IrGraph g = graphOf(source.c_str());
+        QCOMPARE(g.splitTensors, 2);
+        QCOMPARE(g.nodes.size(), size_t{2 + 10 + 9 + 9});
+        QCOMPARE(g.edges.size(), size_t{20});
+        std::vector<int> uses(g.nodes.size(), 0);
+        for (const auto& e : g.edges) {
+            ++uses[static_cast<size_t>(e.from)];
+            ++uses[static_cast<size_t>(e.to)];
+        }
+        const int gt = nodeNamed(g, "G\n");
+        for (size_t i = 0; i < g.nodes.size(); ++i) {
+            const auto& n = g.nodes[i];
+            if (n.kind != IrGraph::NodeKind::Tensor) continue;
+            QCOMPARE(uses[i], 1); // every tensor node beside one use
+            if (n.copyOf >= 0) QCOMPARE(n.label, g.nodes[static_cast<size_t>(n.copyOf)].label);
+        }
+        QCOMPARE(g.nodes[static_cast<size_t>(gt)].copyOf, -1);
+        IrGraphOptions once;
+        once.maxTensorEdges = 100;
+        QCOMPARE(graphOf(source.c_str(), once).nodes.size(), size_t{12});
     }
 
     void laidOutByDot()

@@ -161,6 +161,10 @@ QString IrGraphView::note() const
                            : tr("%1 tensorized nests drawn as one node each").arg(nests)) +
                (instructions == 1 ? tr(" (1 instruction inside)") : tr(" (%1 instructions inside)").arg(instructions)) +
                tr("; double-click a nest to open it");
+    if (m_graph.splitTensors > 0)
+        text += (text.isEmpty() ? QString() : u"; "_s) +
+                tr("tensors with more than %1 uses are drawn, dashed, beside each use")
+                    .arg(tirx::IrGraphOptions{}.maxTensorEdges);
     if (isLayingOut()) text += (text.isEmpty() ? QString() : u"  \u2022  "_s) + tr("laying out\u2026");
     return text;
 }
@@ -238,7 +242,9 @@ void IrGraphView::rebuildScene()
         const bool tensor = node.kind == tirx::IrGraph::NodeKind::Tensor;
         QGraphicsItem* shape = nullptr;
         if (tensor) {
-            shape = s->addRect(n.x, n.y, n.width, n.height, QPen(text, 0.8), tensorFill);
+            // A busy tensor's copy beside one of its uses is dashed.
+            shape = s->addRect(n.x, n.y, n.width, n.height,
+                               QPen(text, 0.8, node.copyOf >= 0 ? Qt::DashLine : Qt::SolidLine), tensorFill);
         } else {
             QPainterPath path;
             path.addRoundedRect(n.x, n.y, n.width, n.height, 6, 6);

@@ -69,9 +69,14 @@ void LayoutView::setModule(tirx::ModuleRef module, const QString& pass)
     int row = same ? static_cast<int>(*same) : -1;
     if (row < 0) {
         const auto& all = m_model->tensors();
-        // A Trainium layout teaches the most; then any layout; then the first tensor.
+        // A Trainium layout teaches the most; then an SBUF or PSUM tensor
+        // (after LowerTrainiumLayout they have no layout but are stored
+        // over partitions); then any layout; then the first tensor.
         auto it = std::find_if(all.begin(), all.end(),
                                [](const auto& t) { return tirx::isTrainiumLayout(t.type->layout().get()); });
+        if (it == all.end())
+            it = std::find_if(all.begin(), all.end(),
+                              [](const auto& t) { return t.type->isSbuf() || t.type->isPsum(); });
         if (it == all.end())
             it = std::find_if(all.begin(), all.end(), [](const auto& t) { return t.type->layout() != nullptr; });
         row = it == all.end() ? (all.empty() ? -1 : 0) : static_cast<int>(it - all.begin());
