@@ -41,6 +41,13 @@ std::pair<double, double> cellSizes(QSizeF area, int64_t rows, int64_t cols)
     return {std::min(sx, kMaxCell), std::min(sy, kMaxCell)};
 }
 
+// "262144 of 262144 cells hold one" read as a count of gaps; say what is empty.
+QString gapLegend(int64_t used, int64_t cells)
+{
+    if (used == cells) return LayoutGridView::tr("gap (no element): none, every cell holds one");
+    return LayoutGridView::tr("gap (no element): %1 of %2 cells").arg(cells - used).arg(cells);
+}
+
 QRectF outline(QRectF cell)
 {
     const double w = std::max(cell.width(), kMinOutline);
@@ -323,8 +330,7 @@ void LayoutGridView::paintPicture(QPainter& painter, QSize size) const
     painter.drawText(QPointF(barX + steps * 3 + 6, ly + 4), QString::number(probe.count - 1));
     const double gapX = barX + steps * 3 + 60;
     painter.fillRect(QRectF(gapX, ly - 6, 12, 12), mixColors(scheme.paper, scheme.marginText, 0.22));
-    painter.drawText(QPointF(gapX + 16, ly + 4),
-                     tr("gap, no element: %1 of %2 cells hold one").arg(g.usedCells()).arg(ext[0] * ext[1] * ext[2]));
+    painter.drawText(QPointF(gapX + 16, ly + 4), gapLegend(g.usedCells(), ext[0] * ext[1] * ext[2]));
 
     // The hovered element, outlined wherever it sits.
     if (m_hovered >= 0 || m_hoveredGap) {
