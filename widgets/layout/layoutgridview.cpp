@@ -44,7 +44,7 @@ std::pair<double, double> cellSizes(QSizeF area, int64_t rows, int64_t cols)
 // "262144 of 262144 cells hold one" read as a count of gaps; say what is empty.
 QString gapLegend(int64_t used, int64_t cells)
 {
-    if (used == cells) return LayoutGridView::tr("gap (no element): none, every cell holds one");
+    if (used == cells) return LayoutGridView::tr("gap (no element): none");
     return LayoutGridView::tr("gap (no element): %1 of %2 cells").arg(cells - used).arg(cells);
 }
 
