@@ -71,6 +71,7 @@ bool LayoutDocks::raise(const QString& view)
     dock->raise();
     if (dock == m_graphDock) {
         refreshGraph();
+        m_graph->waitForLayout(); // the screenshot shows the graph, not "laying out"
         m_graph->fit();
     }
     return true;
@@ -103,11 +104,11 @@ void LayoutDocks::refreshGraph()
 {
     if (!m_module || m_module == m_graphModule) return;
     m_graphModule = m_module;
-    m_graph->setModule(*m_module);
+    m_graph->setModule(m_module);
 }
 
 void LayoutDocks::followCaret(int line, int index)
 {
     const QString word = m_window->editor()->wordAtLineIndex(line, index);
-    if (!word.isEmpty() && m_layout->showTensor(word)) m_layoutDock->setWindowTitle(m_layout->title());
+    if (!word.isEmpty() && m_layout->showTensor(word, line + 1)) m_layoutDock->setWindowTitle(m_layout->title());
 }

@@ -161,24 +161,30 @@ std::optional<std::string> LayoutGrid::fill()
     } else {
         m_physical = {1, 1, m_count};
     }
-    m_extent = m_physical;
-    bool negative = false;
-    for (int64_t flat = 0; flat < m_count; ++flat) {
-        for (const auto& d : m_replicaDeltas) {
-            const PhysicalCoord c = plus(baseCoord(flat), d);
-            negative = negative || c.bank < 0 || c.partition < 0 || c.free < 0;
-            m_extent[0] = std::max(m_extent[0], c.bank + 1);
-            m_extent[1] = std::max(m_extent[1], c.partition + 1);
-            m_extent[2] = std::max(m_extent[2], c.free + 1);
-        }
-    }
-    if (negative) return "the layout places an element at a negative coordinate";
+    // The lowest and highest cell any copy reaches, worked out from the
+    // iters: each shard and replica iter takes every value below its extent
+    // (the split of the index is onto), so the sums of their extremes are
+    // reached, and no pass over the elements is needed for the extent.
+    PhysicalCoord low = m_offset;
+    PhysicalCoord high = m_offset;
+    auto reach = [&](int slot, int64_t extent, int64_t stride) {
+        const int64_t far = (extent - 1) * stride;
+        addTo(low, slot, std::min<int64_t>(0, far));
+        addTo(high, slot, std::max<int64_t>(0, far));
+    };
+    for (const auto& it : m_shard) reach(it.slot, it.extent, it.stride);
+    for (const auto& it : layout.replica())
+        reach(slotOf(it.axis, m_trainium), *constInt(it.extent), *constInt(it.stride));
+    if (low.bank < 0 || low.partition < 0 || low.free < 0)
+        return "the layout places an element at a negative coordinate";
+    m_extent = {std::max(m_physical[0], high.bank + 1), std::max(m_physical[1], high.partition + 1),
+                std::max(m_physical[2], high.free + 1)};
     if (m_extent[0] * m_extent[1] > kMaxCells / std::max<int64_t>(m_extent[2], 1))
         return "the physical grid has more than " + std::to_string(kMaxCells) + " cells to draw";
     m_cells.assign(static_cast<size_t>(m_extent[0] * m_extent[1] * m_extent[2]), -1);
-    for (int64_t flat = 0; flat < m_count; ++flat) {
+    forEachElement([this](int64_t flat, const PhysicalCoord& base) {
         for (const auto& d : m_replicaDeltas) {
-            const PhysicalCoord c = plus(baseCoord(flat), d);
+            const PhysicalCoord c = plus(base, d);
             auto& cell = m_cells[static_cast<size_t>((c.bank * m_extent[1] + c.partition) * m_extent[2] + c.free)];
             if (cell >= 0) {
                 ++m_collisions;
@@ -187,8 +193,31 @@ std::optional<std::string> LayoutGrid::fill()
             cell = static_cast<int32_t>(flat);
             ++m_used;
         }
-    }
+    });
     return std::nullopt;
+}
+
+template <class Visit> void LayoutGrid::forEachElement(Visit visit) const
+{
+    if (!m_grouped || m_shape.empty()) {
+        for (int64_t flat = 0; flat < m_count; ++flat) visit(flat, baseCoord(flat));
+        return;
+    }
+    // Row by row: the outer dims' part of the coordinate once per row, then
+    // the last dim's table along it, instead of baseCoord's division and
+    // modulo per dim per element (bench_layout: BM_LayoutGrid).
+    const size_t last = m_shape.size() - 1;
+    const auto& inner = m_dimTables[last];
+    std::vector<int64_t> outer(last, 0);
+    for (int64_t flat = 0; flat < m_count;) {
+        PhysicalCoord row = m_offset;
+        for (size_t d = 0; d < last; ++d) row = plus(row, m_dimTables[d][static_cast<size_t>(outer[d])]);
+        for (const auto& step : inner) visit(flat++, plus(row, step));
+        for (size_t d = last; d-- > 0;) {
+            if (++outer[d] < m_shape[d]) break;
+            outer[d] = 0;
+        }
+    }
 }
 
 PhysicalCoord LayoutGrid::baseCoord(int64_t flat) const

@@ -73,6 +73,12 @@ public:
     [[nodiscard]] int64_t byteOf(const PhysicalCoord& c) const { return c.free * m_dtype.bytes(); }
     // The element in a cell; -1 for a gap (or outside the grid).
     [[nodiscard]] int64_t elementAt(const PhysicalCoord& c) const;
+    // The elements of one partition of one bank, free offsets 0 to
+    // gridShape()[2] - 1 (-1 for a gap): what a painter walks cell by cell.
+    [[nodiscard]] const int32_t* cellRow(int64_t bank, int64_t partition) const
+    {
+        return m_cells.data() + (bank * m_extent[1] + partition) * m_extent[2];
+    }
     // Cells two elements (or two copies) both claim; a correct layout has none.
     [[nodiscard]] int64_t collisions() const { return m_collisions; }
     // Cells of the grid that hold an element.
@@ -82,6 +88,8 @@ private:
     LayoutGrid() = default;
     [[nodiscard]] std::optional<std::string> fill();
     [[nodiscard]] PhysicalCoord baseCoord(int64_t flat) const;
+    // Calls visit(flat, baseCoord(flat)) for every element in order.
+    template <class Visit> void forEachElement(Visit visit) const;
 
     std::vector<int64_t> m_shape;
     Layout m_layout;

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace tirx {
 
@@ -42,9 +43,26 @@ std::string shapeText(const TensorType& t)
 // "trn.tile.load" for "tirx.trn.tile.load".
 std::string shortOp(const std::string& op) { return op.rfind("tirx.", 0) == 0 ? op.substr(5) : op; }
 
+// The loop extents of a folded nest, "128 x 8", outer loop first.
+std::string extentsText(const std::vector<std::string>& extents)
+{
+    std::string out;
+    for (const auto& e : extents) out += (out.empty() ? "" : " \u00d7 ") + e;
+    return out;
+}
+
+// A loop a pass made (it has no place in the source) around nothing but
+// one tensorized nest, or the nest itself: both fold into the nest's node.
+bool isNest(const Stmt& s)
+{
+    if (s->kind() == StmtKind::Region) return static_cast<const RegionNode&>(*s).op() == kTensorizedInstruction;
+    if (s->kind() != StmtKind::For || s->span().valid()) return false;
+    return isNest(static_cast<const ForNode&>(*s).body());
+}
+
 class GraphBuilder {
 public:
-    explicit GraphBuilder(IrGraph& g) : m_g(g) {}
+    GraphBuilder(IrGraph& g, const IrGraphOptions& options) : m_g(g), m_options(options) {}
 
     void function(const std::string& name, const Function& fn)
     {
@@ -56,15 +74,25 @@ public:
     }
 
 private:
+    // What a folded nest collects while its statements are walked.
+    struct Fold {
+        int node = -1;
+        std::vector<std::string> ops;
+        std::vector<std::string> extents;
+        std::string first; // the first instruction, printed
+        Span span;
+    };
+
     int cluster(std::string label, int parent, Span span)
     {
-        m_g.clusters.push_back({std::move(label), parent, span});
+        m_g.clusters.push_back({std::move(label), parent, span, -1});
         return static_cast<int>(m_g.clusters.size()) - 1;
     }
 
     int node(IrGraph::NodeKind kind, std::string label, std::string detail, int in, Span span)
     {
-        m_g.nodes.push_back({kind, std::move(label), std::move(detail), in, span});
+        const int instructions = kind == IrGraph::NodeKind::Tensor ? 0 : 1;
+        m_g.nodes.push_back({kind, std::move(label), std::move(detail), in, span, -1, instructions});
         return static_cast<int>(m_g.nodes.size()) - 1;
     }
 
@@ -78,11 +106,11 @@ private:
         return id;
     }
 
+    // A set of the edges made, so that a kernel of thousands is not quadratic.
     void edge(int from, int to, IrGraph::EdgeKind kind)
     {
-        for (const auto& e : m_g.edges) {
-            if (e.from == from && e.to == to) return;
-        }
+        const auto key = (static_cast<uint64_t>(static_cast<uint32_t>(from)) << 32) | static_cast<uint32_t>(to);
+        if (!m_edgeSet.insert(key).second) return;
         m_g.edges.push_back({from, to, kind});
     }
 
@@ -105,7 +133,16 @@ private:
         const bool instruction =
             callable && (callable->kind == CallableKind::TileOp || callable->kind == CallableKind::NkiInstruction);
         if (!instruction) return;
-        const int id = node(IrGraph::NodeKind::Instruction, shortOp(c.op()), printExpr(e), in, span);
+        int id = m_fold.node;
+        if (id < 0) {
+            id = node(IrGraph::NodeKind::Instruction, shortOp(c.op()), printExpr(e), in, span);
+        } else {
+            if (std::find(m_fold.ops.begin(), m_fold.ops.end(), shortOp(c.op())) == m_fold.ops.end())
+                m_fold.ops.push_back(shortOp(c.op()));
+            if (m_fold.first.empty()) m_fold.first = printExpr(e);
+            if (!m_fold.span.valid()) m_fold.span = span;
+            ++m_g.nodes[static_cast<size_t>(id)].instructions;
+        }
         // The destination is the first tensor operand; workspaces are scratch the op writes.
         bool destinationSeen = false;
         for (size_t i = 0; i < c.args().size(); ++i) {
@@ -121,9 +158,43 @@ private:
         for (const auto& [key, value] : c.attrs().entries()) writes(id, value);
     }
 
+    // A tensorized nest: opened, its statements as they are inside a box
+    // of its own; folded, one node that collects every instruction's edges.
+    void nest(const Stmt& s, int in)
+    {
+        const int number = m_g.nests++;
+        if (m_options.openNests.count(number)) {
+            const int box = cluster("tensorized nest (double-click to fold)", in, s->span());
+            m_g.clusters[static_cast<size_t>(box)].nest = number;
+            m_open = true;
+            stmt(s, box);
+            m_open = false;
+            return;
+        }
+        m_fold = Fold{node(IrGraph::NodeKind::Nest, {}, {}, in, s->span()), {}, {}, {}, s->span()};
+        auto& n = m_g.nodes[static_cast<size_t>(m_fold.node)];
+        n.nest = number;
+        n.instructions = 0;
+        stmt(s, in);
+        auto& folded = m_g.nodes[static_cast<size_t>(m_fold.node)];
+        std::string ops;
+        for (const auto& op : m_fold.ops) ops += (ops.empty() ? "" : " + ") + op;
+        const std::string count =
+            folded.instructions == 1 ? "" : " (" + std::to_string(folded.instructions) + " instructions)";
+        folded.label = (ops.empty() ? "tensorized nest" : ops) + "\n" + extentsText(m_fold.extents) + count;
+        folded.detail = m_fold.first + "  \u2014 a tensorized nest over " + extentsText(m_fold.extents) +
+                        ", drawn as one node; double-click to open it";
+        folded.span = m_fold.span;
+        ++m_g.foldedNests;
+        m_g.foldedInstructions += folded.instructions;
+        m_fold = Fold{};
+    }
+
     void stmt(const Stmt& s, int in)
     {
         if (!s) return;
+        const bool folding = m_fold.node >= 0;
+        if (!folding && !m_open && isNest(s)) return nest(s, in);
         switch (s->kind()) {
         case StmtKind::Seq:
             for (const auto& child : static_cast<const SeqStmtNode&>(*s).stmts()) stmt(child, in);
@@ -141,8 +212,9 @@ private:
         }
         case StmtKind::TensorStore: {
             const auto& st = static_cast<const TensorStoreNode&>(*s);
-            const int id =
-                node(IrGraph::NodeKind::Store, st.tensor()->name() + "[...] =", printExpr(st.value()), in, s->span());
+            const int id = folding ? m_fold.node
+                                   : node(IrGraph::NodeKind::Store,
+                                          st.tensor()->name() + "[...] =", printExpr(st.value()), in, s->span());
             reads(id, st.value());
             for (const auto& i : st.indices()) reads(id, i);
             edge(id, tensorNode(*st.tensor(), m_function), IrGraph::EdgeKind::Write);
@@ -153,18 +225,24 @@ private:
             const auto& f = static_cast<const ForNode&>(*s);
             const std::string range =
                 isConstInt(f.begin(), 0) ? printExpr(f.end()) : printExpr(f.begin()) + ", " + printExpr(f.end());
+            if (folding) {
+                // A loop of one iteration (a pass's batch loop over one tile) says nothing.
+                if (!(isConstInt(f.begin(), 0) && isConstInt(f.end(), 1)))
+                    m_fold.extents.push_back(isConstInt(f.begin(), 0) ? printExpr(f.end()) : "(" + range + ")");
+                return stmt(f.body(), in);
+            }
             stmt(f.body(), cluster("for " + f.var()->name() + " in range(" + range + ")", in, s->span()));
             return;
         }
         case StmtKind::While: {
             const auto& w = static_cast<const WhileNode&>(*s);
-            stmt(w.body(), cluster("while " + printExpr(w.cond()), in, s->span()));
+            stmt(w.body(), folding ? in : cluster("while " + printExpr(w.cond()), in, s->span()));
             return;
         }
         case StmtKind::If: {
             const auto& i = static_cast<const IfNode&>(*s);
-            stmt(i.thenBody(), cluster("if " + printExpr(i.cond()), in, s->span()));
-            if (i.elseBody()) stmt(i.elseBody(), cluster("else", in, i.elseBody()->span()));
+            stmt(i.thenBody(), folding ? in : cluster("if " + printExpr(i.cond()), in, s->span()));
+            if (i.elseBody()) stmt(i.elseBody(), folding ? in : cluster("else", in, i.elseBody()->span()));
             return;
         }
         case StmtKind::Region: stmt(static_cast<const RegionNode&>(*s).body(), in); return;
@@ -175,78 +253,51 @@ private:
     }
 
     IrGraph& m_g;
+    const IrGraphOptions& m_options;
     int m_function = -1;
     std::unordered_map<const VarNode*, int> m_tensors;
+    std::unordered_set<uint64_t> m_edgeSet;
+    Fold m_fold;         // the nest being folded; node -1 when none is
+    bool m_open = false; // inside an opened nest
 };
 
-// DOT string literal contents: quotes and backslashes escaped, newlines as \n.
-std::string escape(const std::string& s)
+} // namespace
+
+namespace {
+
+void splitBusyTensors(IrGraph& g, size_t maxEdges)
 {
-    std::string out;
-    for (char c : s) {
-        if (c == '"' || c == '\\') out += '\\';
-        if (c == '\n') {
-            out += "\\n";
-            continue;
-        }
-        out += c;
+    std::vector<size_t> degree(g.nodes.size(), 0);
+    for (const auto& e : g.edges) {
+        ++degree[static_cast<size_t>(e.from)];
+        ++degree[static_cast<size_t>(e.to)];
     }
-    return out;
+    std::vector<bool> seen(g.nodes.size(), false);
+    for (auto& e : g.edges) {
+        for (int* end : {&e.from, &e.to}) {
+            const auto t = static_cast<size_t>(*end);
+            if (g.nodes[t].kind != IrGraph::NodeKind::Tensor || degree[t] <= maxEdges) continue;
+            if (!seen[t]) { // the first use keeps the tensor's own node
+                seen[t] = true;
+                ++g.splitTensors;
+                continue;
+            }
+            IrGraph::Node copy = g.nodes[t];
+            copy.copyOf = static_cast<int>(t);
+            g.nodes.push_back(std::move(copy));
+            *end = static_cast<int>(g.nodes.size()) - 1;
+        }
+    }
 }
 
 } // namespace
 
-IrGraph buildIrGraph(const Module& module)
+IrGraph buildIrGraph(const Module& module, const IrGraphOptions& options)
 {
     IrGraph g;
-    for (const auto& [name, fn] : module.functions()) GraphBuilder(g).function(name, *fn);
+    for (const auto& [name, fn] : module.functions()) GraphBuilder(g, options).function(name, *fn);
+    splitBusyTensors(g, options.maxTensorEdges);
     return g;
-}
-
-std::string irGraphToDot(const IrGraph& graph)
-{
-    std::string out = "digraph tirx {\n  graph [rankdir=TB, fontname=\"Helvetica\", fontsize=10, nodesep=0.25, "
-                      "ranksep=0.35];\n  node [fontname=\"Helvetica\", fontsize=10];\n  edge [arrowsize=0.6];\n";
-    std::vector<std::vector<int>> childClusters(graph.clusters.size());
-    std::vector<std::vector<int>> members(graph.clusters.size());
-    std::vector<int> topNodes;
-    // A parent comes before its children (as the builder makes them); any
-    // other parent or cluster index is treated as the top, so no graph loops.
-    auto hasParent = [&](size_t k) {
-        const int p = graph.clusters[k].parent;
-        return p >= 0 && static_cast<size_t>(p) < k;
-    };
-    for (size_t k = 0; k < graph.clusters.size(); ++k) {
-        if (hasParent(k)) childClusters[static_cast<size_t>(graph.clusters[k].parent)].push_back(static_cast<int>(k));
-    }
-    for (size_t i = 0; i < graph.nodes.size(); ++i) {
-        const int c = graph.nodes[i].cluster;
-        const bool inCluster = c >= 0 && static_cast<size_t>(c) < graph.clusters.size();
-        (inCluster ? members[static_cast<size_t>(c)] : topNodes).push_back(static_cast<int>(i));
-    }
-    auto nodeLine = [&](int i, const std::string& indent) {
-        const auto& n = graph.nodes[static_cast<size_t>(i)];
-        const char* shape = n.kind == IrGraph::NodeKind::Tensor ? "note" : "box";
-        const char* style = n.kind == IrGraph::NodeKind::Tensor ? "" : ", style=rounded";
-        out +=
-            indent + "n" + std::to_string(i) + " [label=\"" + escape(n.label) + "\", shape=" + shape + style + "];\n";
-    };
-    auto emit = [&](auto&& self, int k, const std::string& indent) -> void {
-        out += indent + "subgraph cluster_" + std::to_string(k) + " {\n";
-        out += indent + "  label=\"" + escape(graph.clusters[static_cast<size_t>(k)].label) + "\";\n";
-        for (int i : members[static_cast<size_t>(k)]) nodeLine(i, indent + "  ");
-        for (int child : childClusters[static_cast<size_t>(k)]) self(self, child, indent + "  ");
-        out += indent + "}\n";
-    };
-    for (size_t k = 0; k < graph.clusters.size(); ++k) {
-        if (!hasParent(k)) emit(emit, static_cast<int>(k), "  ");
-    }
-    for (int i : topNodes) nodeLine(i, "  ");
-    for (const auto& e : graph.edges) {
-        out += "  n" + std::to_string(e.from) + " -> n" + std::to_string(e.to) +
-               (e.kind == IrGraph::EdgeKind::Write ? " [style=bold];\n" : ";\n");
-    }
-    return out + "}\n";
 }
 
 } // namespace tirx

@@ -2,6 +2,7 @@
 
 #include "ir/function.h"
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -13,19 +14,31 @@ namespace tirx {
 // and to each tensor it writes. Which operand is written comes from the
 // callable table: the first tensor operand of a tile op or NKI instruction
 // is its destination.
+//
+// A tensorized nest (`with T.nki.tensorized_instruction():`, its loops and
+// the loops a pass wrapped around it alone) is folded into one node by
+// default: a lowered kernel has one per instruction, each with two or three
+// loops, and as boxes they fill the screen with loop headers and give
+// Graphviz two or three clusters per instruction to order (bench_graph:
+// BM_GraphLayout against BM_GraphLayoutOpen). A folded nest keeps the edges
+// of all its instructions; it can be opened.
 struct IrGraph {
     struct Cluster {
         std::string label; // "for i in range(4)", "if ...", the function name
         int parent = -1;   // enclosing cluster, -1 at the top
         Span span;
+        int nest = -1; // an opened nest's box: the nest's number
     };
-    enum class NodeKind : uint8_t { Tensor, Instruction, Store };
+    enum class NodeKind : uint8_t { Tensor, Instruction, Store, Nest };
     struct Node {
         NodeKind kind = NodeKind::Instruction;
         std::string label;  // "A_sbuf\n(512, 512) trn.sbuf", "trn.tile.load"
         std::string detail; // one line for a tooltip: the tensor's type or the call's operands
         int cluster = -1;   // innermost enclosing cluster; tensors sit in their function's
         Span span;
+        int nest = -1;        // a folded nest: its number, counted in program order over the module
+        int instructions = 0; // instructions the node stands for (0 for tensors)
+        int copyOf = -1;      // a busy tensor's copy beside one use: the tensor's first node
     };
     enum class EdgeKind : uint8_t { Read, Write };
     struct Edge {
@@ -37,11 +50,27 @@ struct IrGraph {
     std::vector<Cluster> clusters;
     std::vector<Node> nodes;
     std::vector<Edge> edges;
+    int nests = 0;              // tensorized nests in the module, open or folded
+    int foldedNests = 0;        // nests drawn as one node
+    int foldedInstructions = 0; // instructions inside them
+    int splitTensors = 0;       // busy tensors drawn beside each use
+};
+
+struct IrGraphOptions {
+    // The nests to draw open (loops as boxes, one node per instruction), by
+    // their number; every other nest is folded into one node.
+    std::set<int> openNests;
+    // A tensor with more edges than this is drawn beside each use instead
+    // of once: the kernel's input, read by every load of a long kernel,
+    // otherwise pulls an edge across the whole graph per load: Graphviz took
+    // 18 s of CPU for bench_graph's kernel of 400 instructions with it drawn
+    // once, 0.3 s with it beside each use.
+    size_t maxTensorEdges = 8;
 };
 
 // The graph of every function of `module`. Tensors are one node per
 // variable; a statement reading a tensor twice still has one edge from it.
-[[nodiscard]] IrGraph buildIrGraph(const Module& module);
+[[nodiscard]] IrGraph buildIrGraph(const Module& module, const IrGraphOptions& options = {});
 
 // The graph in Graphviz's DOT language: node `n<i>` is nodes[i], subgraph
 // `cluster_<k>` is clusters[k]. Labels are escaped; the output always parses.

@@ -131,6 +131,48 @@ private slots:
         }
     }
 
+    // The layout and IR graph views of bundled examples, light and dark:
+    // each paints a picture of its own, not the editor's, and says nothing
+    // on stderr.
+    void layoutAndGraphViews_data()
+    {
+        QTest::addColumn<QString>("view");
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("theme");
+        QTest::addColumn<QString>("pass"); // empty: the default pass
+        for (const QString& theme : {u"light"_s, u"dark"_s}) {
+            QTest::newRow(qPrintable(u"layout copy_layout "_s + theme))
+                << u"layout"_s << u"copy_layout.py"_s << theme << QString();
+            QTest::newRow(qPrintable(u"graph tiled_add "_s + theme))
+                << u"graph"_s << u"tiled_add.py"_s << theme << QString();
+        }
+        QTest::newRow("graph copy_layout lowered")
+            << u"graph"_s << u"copy_layout.py"_s << u"light"_s << u"LowerTrainiumLayout"_s;
+    }
+
+    void layoutAndGraphViews()
+    {
+        QFETCH(QString, view);
+        QFETCH(QString, file);
+        QFETCH(QString, theme);
+        QFETCH(QString, pass);
+        QTemporaryDir dir;
+        QStringList common{u"--theme"_s, theme};
+        if (!pass.isEmpty()) common << u"--pass"_s << pass;
+        const Run editor = runExplorer(QStringList{u"--screenshot"_s, dir.filePath(u"editor.png"_s)} + common +
+                                       QStringList{example(file)});
+        QVERIFY2(editor.exitCode == 0, qPrintable(editor.standardError));
+        const QString png = dir.filePath(view + u".png"_s);
+        const Run run =
+            runExplorer(QStringList{u"--screenshot"_s, png, u"--view"_s, view} + common + QStringList{example(file)});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.standardError));
+        QCOMPARE(run.standardError, QString());
+        const QImage image(png);
+        QCOMPARE(image.size(), QSize(1280, 800));
+        QVERIFY2(image != QImage(dir.filePath(u"editor.png"_s)), "the view did not come forward");
+        QVERIFY2(distinctColours(image) > 16, "the screenshot looks blank");
+    }
+
     void diffViewOfAPassIsQuiet()
     {
         QTemporaryDir dir;

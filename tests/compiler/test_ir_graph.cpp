@@ -7,6 +7,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <string_view>
 #include <thread>
 
 using namespace tirx;
@@ -27,6 +28,25 @@ def main(A: T.Tensor((512, 512), "float32")):
     B[0, 1] = A_sbuf[0, 1] + A_sbuf[1, 1]
 )";
 
+// Two tensorized nests as a lowered kernel has them, one instruction each.
+const char* kNests = R"(from tvm_tirx.script import tirx as T
+from tvm_tirx.backend.trn.axis import P, F
+
+
+@T.function
+def main(G: T.Tensor((128, 256), "int8", layout=T.TileLayout(T.S[(128, 256):(256, 1)]))):
+    T.device_entry()
+    X = T.alloc_tensor((128, 8), "int8", scope="trn.sbuf", layout=T.TileLayout(T.S[(128, 8):(1 @ P, 1 @ F)]))
+    with T.nki.tensorized_instruction():
+        for p_loop in T.serial(128, annotations={"nki_dim": "P"}):
+            for f_loop in T.serial(8, annotations={"nki_dim": "F"}):
+                T.nki.tensor_copy(X[p_loop, f_loop], G[p_loop, f_loop])
+    with T.nki.tensorized_instruction():
+        for p_loop in T.serial(128, annotations={"nki_dim": "P"}):
+            for f_loop in T.serial(8, annotations={"nki_dim": "F"}):
+                T.nki.tensortensor(X[p_loop, f_loop], X[p_loop, f_loop], G[p_loop, f_loop], "add")
+)";
+
 int nodeNamed(const IrGraph& g, const std::string& prefix)
 {
     for (size_t i = 0; i < g.nodes.size(); ++i) {
@@ -41,12 +61,14 @@ bool hasEdge(const IrGraph& g, int from, int to, IrGraph::EdgeKind kind)
                        [&](const IrGraph::Edge& e) { return e.from == from && e.to == to && e.kind == kind; });
 }
 
-IrGraph copyGraph()
+IrGraph graphOf(const char* source, const IrGraphOptions& options = {})
 {
-    const auto parsed = parseModule(kCopy);
-    if (!parsed.ok()) qFatal("%s", formatDiagnostics(parsed.diagnostics, "copy", kCopy).c_str());
-    return buildIrGraph(*parsed.module);
+    const auto parsed = parseModule(source);
+    if (!parsed.ok()) qFatal("%s", formatDiagnostics(parsed.diagnostics, "graph", source).c_str());
+    return buildIrGraph(*parsed.module, options);
 }
+
+IrGraph copyGraph() { return graphOf(kCopy); }
 
 } // namespace
 
@@ -83,6 +105,101 @@ private slots:
         QVERIFY(hasEdge(g, sbuf, store, IrGraph::EdgeKind::Read));
         QVERIFY(hasEdge(g, store, b, IrGraph::EdgeKind::Write));
         QCOMPARE(g.edges.size(), size_t{4});
+    }
+
+    // Each nest is one node with the edges of its instruction; its loops
+    // are in the label, not boxes.
+    void nestsAreFolded()
+    {
+        const IrGraph g = graphOf(kNests);
+        QCOMPARE(g.nests, 2);
+        QCOMPARE(g.foldedNests, 2);
+        QCOMPARE(g.foldedInstructions, 2);
+        QCOMPARE(g.clusters.size(), size_t{1}); // def main only
+        const int copy = nodeNamed(g, "nki.tensor_copy");
+        const int add = nodeNamed(g, "nki.tensortensor");
+        const int gt = nodeNamed(g, "G\n");
+        const int x = nodeNamed(g, "X\n");
+        QVERIFY(copy >= 0 && add >= 0 && gt >= 0 && x >= 0);
+        const auto& node = g.nodes[static_cast<size_t>(copy)];
+        QCOMPARE(node.kind, IrGraph::NodeKind::Nest);
+        QCOMPARE(node.label, std::string("nki.tensor_copy\n128 \u00d7 8"));
+        QCOMPARE(node.nest, 0);
+        QCOMPARE(node.instructions, 1);
+        QCOMPARE(node.span.line, 9u); // the with statement
+        QCOMPARE(g.nodes[static_cast<size_t>(add)].nest, 1);
+        QVERIFY(hasEdge(g, gt, copy, IrGraph::EdgeKind::Read));
+        QVERIFY(hasEdge(g, copy, x, IrGraph::EdgeKind::Write));
+        QVERIFY(hasEdge(g, x, add, IrGraph::EdgeKind::Read));
+        QVERIFY(hasEdge(g, gt, add, IrGraph::EdgeKind::Read));
+        QVERIFY(hasEdge(g, add, x, IrGraph::EdgeKind::Write));
+        QCOMPARE(g.edges.size(), size_t{5});
+        QVERIFY(Graphviz::layout(irGraphToDot(g)).layout);
+    }
+
+    // An opened nest is a box of its own with its loops and instruction
+    // inside; the other stays folded and keeps its number.
+    void nestOpens()
+    {
+        IrGraphOptions options;
+        options.openNests = {1};
+        const IrGraph g = graphOf(kNests, options);
+        QCOMPARE(g.nests, 2);
+        QCOMPARE(g.foldedNests, 1);
+        QCOMPARE(g.foldedInstructions, 1);
+        const auto box =
+            std::find_if(g.clusters.begin(), g.clusters.end(), [](const IrGraph::Cluster& c) { return c.nest == 1; });
+        QVERIFY(box != g.clusters.end());
+        QCOMPARE(box->parent, 0);
+        QCOMPARE(box->span.line, 13u);
+        const int add = nodeNamed(g, "nki.tensortensor");
+        QVERIFY(add >= 0);
+        const auto& node = g.nodes[static_cast<size_t>(add)];
+        QCOMPARE(node.kind, IrGraph::NodeKind::Instruction);
+        QCOMPARE(node.nest, -1);
+        // The instruction sits in the f loop, inside the p loop, inside the box.
+        const auto& f = g.clusters[static_cast<size_t>(node.cluster)];
+        QCOMPARE(QString::fromStdString(f.label), QStringLiteral("for f_loop in range(8)"));
+        const auto& p = g.clusters[static_cast<size_t>(f.parent)];
+        QCOMPARE(QString::fromStdString(p.label), QStringLiteral("for p_loop in range(128)"));
+        QCOMPARE(p.parent, static_cast<int>(box - g.clusters.begin()));
+        QCOMPARE(g.nodes[static_cast<size_t>(nodeNamed(g, "nki.tensor_copy"))].nest, 0);
+        const auto laid = Graphviz::layout(irGraphToDot(g));
+        QVERIFY(laid.layout);
+        QCOMPARE(laid.layout->clusters.size(), g.clusters.size());
+    }
+
+    // G and X have ten uses each: the first keeps the tensor's node, each
+    // other use gets a copy of its own, so no edge crosses the graph.
+    void busyTensorsAreDrawnBesideEachUse()
+    {
+        std::string source(kNests, std::string_view(kNests).find("    with"));
+        for (int k = 0; k < 10; ++k) {
+            source += "    with T.nki.tensorized_instruction():\n"
+                      "        for p_loop in T.serial(128, annotations={\"nki_dim\": \"P\"}):\n"
+                      "            for f_loop in T.serial(8, annotations={\"nki_dim\": \"F\"}):\n"
+                      "                T.nki.tensor_copy(X[p_loop, f_loop], G[p_loop, f_loop])\n";
+        }
+        const IrGraph g = graphOf(source.c_str());
+        QCOMPARE(g.splitTensors, 2);
+        QCOMPARE(g.nodes.size(), size_t{2 + 10 + 9 + 9});
+        QCOMPARE(g.edges.size(), size_t{20});
+        std::vector<int> uses(g.nodes.size(), 0);
+        for (const auto& e : g.edges) {
+            ++uses[static_cast<size_t>(e.from)];
+            ++uses[static_cast<size_t>(e.to)];
+        }
+        const int gt = nodeNamed(g, "G\n");
+        for (size_t i = 0; i < g.nodes.size(); ++i) {
+            const auto& n = g.nodes[i];
+            if (n.kind != IrGraph::NodeKind::Tensor) continue;
+            QCOMPARE(uses[i], 1); // every tensor node beside one use
+            if (n.copyOf >= 0) QCOMPARE(n.label, g.nodes[static_cast<size_t>(n.copyOf)].label);
+        }
+        QCOMPARE(g.nodes[static_cast<size_t>(gt)].copyOf, -1);
+        IrGraphOptions once;
+        once.maxTensorEdges = 100;
+        QCOMPARE(graphOf(source.c_str(), once).nodes.size(), size_t{12});
     }
 
     void laidOutByDot()

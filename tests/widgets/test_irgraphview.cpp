@@ -4,7 +4,10 @@
 #include "irview/tracesourcemap.h"
 
 #include "script/parser.h"
+#include "target/target.h"
+#include "transform/pipeline.h"
 
+#include <QFile>
 #include <QGraphicsScene>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -26,6 +29,31 @@ def main(A: T.Tensor((512, 512), "float32")):
         T.trn.tile.load(A_sbuf[i * 128 : i * 128 + 128, :], A[i * 128 : i * 128 + 128, :])
 )";
 
+// Three tensorized nests (load, add, store) from a code generation case;
+// the text after its "# ---- expected" line is the expected NKI, not input.
+std::string nestsSource()
+{
+    QFile file(QStringLiteral(TIRX_SOURCE_DIR) + u"/tests/golden/codegen/01-nki-add-1.py"_s);
+    if (!file.open(QIODevice::ReadOnly)) qFatal("cannot read the code generation case");
+    const std::string text = file.readAll().toStdString();
+    return text.substr(0, text.find("# ---- expected"));
+}
+
+tirx::ModuleRef parsed(const std::string& source)
+{
+    auto r = tirx::parseModule(source);
+    if (!r.ok()) qFatal("%s", tirx::formatDiagnostics(r.diagnostics, "graph", source).c_str());
+    return r.module;
+}
+
+int nodeLabelled(const tirx::IrGraph& g, const std::string& prefix)
+{
+    for (size_t i = 0; i < g.nodes.size(); ++i) {
+        if (g.nodes[i].label.rfind(prefix, 0) == 0) return static_cast<int>(i);
+    }
+    return -1;
+}
+
 } // namespace
 
 class TestIrGraphView : public QObject {
@@ -38,9 +66,8 @@ private slots:
         view.resize(800, 600);
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
-        auto parsed = tirx::parseModule(kModule);
-        QVERIFY(parsed.ok());
-        view.setModule(*parsed.module);
+        view.setModule(parsed(kModule));
+        view.waitForLayout();
         QVERIFY(view.diagnostics().empty());
         QCOMPARE(view.graph().nodes.size(), size_t{3});
         int load = -1;
@@ -52,6 +79,88 @@ private slots:
         QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, view.mapFromScene(view.nodeCenter(load)));
         QCOMPARE(spy.size(), 1);
         QCOMPARE(spy.front().front().value<tirx::Span>().line, 10u);
+    }
+
+    // The line above the graph says what is folded; a double-click on a
+    // folded nest opens it into its loops, one on the opened box folds it.
+    void nestsOpenAndFold()
+    {
+        IrGraphView view;
+        view.resize(900, 700);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setModule(parsed(nestsSource()));
+        view.waitForLayout();
+        QCOMPARE(view.graph().foldedNests, 3);
+        QCOMPARE(view.note(), u"3 tensorized nests drawn as one node each (3 instructions inside); double-click a nest "
+                              "to open it"_s);
+        const int add = nodeLabelled(view.graph(), "nki.tensorscalar");
+        QVERIFY(add >= 0);
+        QTest::mouseDClick(view.viewport(), Qt::LeftButton, {}, view.mapFromScene(view.nodeCenter(add)));
+        view.waitForLayout();
+        QCOMPARE(view.graph().foldedNests, 2);
+        QCOMPARE(view.note(), u"2 tensorized nests drawn as one node each (2 instructions inside); double-click a nest "
+                              "to open it"_s);
+        const int open = nodeLabelled(view.graph(), "nki.tensorscalar");
+        QCOMPARE(view.graph().nodes[static_cast<size_t>(open)].kind, tirx::IrGraph::NodeKind::Instruction);
+        // Its box is the opened nest's: a double-click inside it, off the node, folds it again.
+        const QPointF inBox = view.nodeCenter(open) + QPointF(0, 20);
+        QTest::mouseDClick(view.viewport(), Qt::LeftButton, {}, view.mapFromScene(inBox));
+        view.waitForLayout();
+        QCOMPARE(view.graph().foldedNests, 3);
+    }
+
+    // A pass's loops around a nest fold into it; the user's loop stays a box.
+    void passMadeLoopsFoldIntoTheNest()
+    {
+        QFile file(QStringLiteral(TIRX_SOURCE_DIR) + u"/resources/examples/copy_layout.py"_s);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const std::string source = file.readAll().toStdString();
+        auto input = tirx::parseModule(source);
+        QVERIFY(input.ok());
+        tirx::PipelineOptions options;
+        options.passes = {"TrnPrivateTensorAlloc", "TrnNaiveAllocator", "TileDispatch", "LowerTrainiumLayout"};
+        options.context.target = tirx::findTarget("aws/trn1/trn1.2xlarge");
+        const tirx::Trace trace = tirx::runPipeline(input.module, options);
+        QVERIFY(!trace.failed());
+        IrGraphView view;
+        view.setModule(trace.entries.back()->module);
+        view.waitForLayout();
+        const auto& g = view.graph();
+        QCOMPARE(g.foldedNests, 1);
+        const int load = nodeLabelled(g, "nki.load");
+        QVERIFY(load >= 0);
+        QCOMPARE(g.nodes[static_cast<size_t>(load)].label, std::string("nki.load\n128 \u00d7 512"));
+        const auto& loop = g.clusters[static_cast<size_t>(g.nodes[static_cast<size_t>(load)].cluster)];
+        QCOMPARE(QString::fromStdString(loop.label), u"for i in range(4)"_s);
+        QVERIFY(view.diagnostics().empty());
+    }
+
+    // Requests made while a layout runs: only the newest is drawn.
+    void newestRequestWins()
+    {
+        IrGraphView view;
+        QSignalSpy ready(&view, &IrGraphView::layoutReady);
+        for (int k = 0; k < 5; ++k) view.setModule(parsed(k % 2 ? kModule : nestsSource()));
+        QVERIFY(view.note().contains(u"laying out"_s));
+        view.waitForLayout();
+        QVERIFY(!view.isLayingOut());
+        QCOMPARE(ready.size(), 1);             // the first was overtaken, the middle three replaced
+        QCOMPARE(view.graph().foldedNests, 3); // request 4 is the nests
+        QVERIFY(!view.note().contains(u"laying out"_s));
+    }
+
+    // What Graphviz reports (here: a label that is not UTF-8) reaches the
+    // view as a diagnostic instead of a crash or a line on stderr.
+    void graphvizMessagesAreDiagnostics()
+    {
+        IrGraphView view;
+        tirx::IrGraph g;
+        g.nodes.push_back({tirx::IrGraph::NodeKind::Instruction, "bad \xc3( label", "", -1, {}});
+        view.setGraph(g);
+        view.waitForLayout();
+        QVERIFY(!view.diagnostics().empty());
+        QVERIFY(view.diagnostics().front().message.rfind("graphviz: ", 0) == 0);
     }
 
     void zoomIsBounded()
@@ -73,6 +182,7 @@ private slots:
         g.clusters.push_back({"loop", 1, {}});
         g.nodes.push_back({tirx::IrGraph::NodeKind::Instruction, "x", "", 9, {}});
         view.setGraph(g);
+        view.waitForLayout();
         QVERIFY(view.diagnostics().empty());
         QVERIFY(!view.nodeCenter(0).isNull());
         view.clear();
@@ -82,8 +192,8 @@ private slots:
     void exportsSvg()
     {
         IrGraphView view;
-        auto parsed = tirx::parseModule(kModule);
-        view.setModule(*parsed.module);
+        view.setModule(parsed(kModule));
+        view.waitForLayout();
         QTemporaryDir dir;
         QString error;
         QVERIFY2(view.exportTo(dir.filePath(u"g.svg"_s), &error), qPrintable(error));

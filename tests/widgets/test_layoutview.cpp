@@ -6,11 +6,14 @@
 #include "layout/layoutview.h"
 #include "layout/tensorlistmodel.h"
 
+#include "editor/editorcolors.h"
+#include "ir/make.h"
 #include "script/parser.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
 #include <QLineEdit>
+#include <QPainter>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -29,11 +32,34 @@ def main(G: T.Tensor((512, 512), "float32")):
     Acc = T.alloc_tensor((512, 256), "float32", scope="trn.psum", layout=T.TileLayout(T.S[(2, 2, 128, 2, 128):(1 @ Bank, 256 @ F, 1 @ P, 128 @ F, 1 @ F)]))
 )";
 
-tirx::ModuleRef module()
+// Two tensors called A: a global parameter of the host function (line 8)
+// and an SBUF tensor of the kernel (line 13).
+const char* kTwoNamedA = R"(from tvm_tirx.script import tirx as T
+from tvm_tirx.backend.trn.axis import P, F
+
+
+@T.ir_module
+class Module:
+    @T.function
+    def host(A: T.Tensor((512, 512), "float32")):
+        A[0, 0] = T.float32(0)
+
+    @T.function
+    def kernel():
+        A = T.alloc_tensor((12, 16), "float32", scope="trn.sbuf", layout=T.TileLayout(T.S[(2, 6, 4, 2, 2):(1 @ F, 1 @ P, 12 @ F, 6 @ P, 48 @ F)]))
+        A[0, 0] = T.float32(0)
+)";
+
+tirx::ModuleRef module(const char* source = kModule)
 {
-    auto parsed = tirx::parseModule(kModule);
-    if (!parsed.ok()) qFatal("%s", tirx::formatDiagnostics(parsed.diagnostics, "m", kModule).c_str());
+    auto parsed = tirx::parseModule(source);
+    if (!parsed.ok()) qFatal("%s", tirx::formatDiagnostics(parsed.diagnostics, "m", source).c_str());
     return parsed.module;
+}
+
+std::vector<int64_t> shownShape(const LayoutView& view)
+{
+    return view.gridView()->grid() ? view.gridView()->grid()->shape() : std::vector<int64_t>{};
 }
 
 } // namespace
@@ -47,7 +73,7 @@ private slots:
         TensorListModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         const auto m = module();
-        model.setModule(m.get());
+        model.setModule(m);
         QCOMPARE(model.rowCount(), 3);
         QCOMPARE(model.data(model.index(1)).toString(), u"A"_s);
         QCOMPARE(model.data(model.index(1), TensorListModel::kTypeRole).toString(), u"(12, 16) float32 trn.sbuf"_s);
@@ -76,6 +102,35 @@ private slots:
         QCOMPARE(view.title(), u"Layout of Acc after TrnNaiveAllocator"_s);
     }
 
+    // The chosen tensor is followed by its definition, not its name: a new
+    // module (the next pass, or the source lowered again) must not swap the
+    // kernel's A for the host's global A.
+    void followsTheSameTensorAcrossPasses()
+    {
+        LayoutView view;
+        view.resize(900, 500);
+        view.setModule(module(kTwoNamedA), u"input"_s);
+        const std::vector<int64_t> kernelA{12, 16};
+        const std::vector<int64_t> hostA{512, 512};
+        QCOMPARE(view.tensor(), u"A"_s);
+        QCOMPARE(shownShape(view), kernelA); // the first with a Trainium layout
+        view.setModule(module(kTwoNamedA), u"TrnNaiveAllocator"_s);
+        QCOMPARE(shownShape(view), kernelA);
+        // The caret picks the A of the function it is in.
+        QVERIFY(view.showTensor(u"A"_s, 9));
+        QCOMPARE(shownShape(view), hostA);
+        view.setModule(module(kTwoNamedA), u"LowerTrainiumLayout"_s);
+        QCOMPARE(shownShape(view), hostA);
+        QVERIFY(view.showTensor(u"A"_s, 14));
+        QCOMPARE(shownShape(view), kernelA);
+        QVERIFY(view.showTensor(u"A"_s)); // no line: the first of the name
+        QCOMPARE(shownShape(view), hostA);
+        // The chooser tells them apart.
+        const auto* model = view.tensorModel();
+        QCOMPARE(model->data(model->index(0)).toString(), u"A, def host line 8"_s);
+        QCOMPARE(model->data(model->index(1)).toString(), u"A, def kernel line 13"_s);
+    }
+
     // Chapter 02 §9.8: A[7, 13] sits at partition 1, free 85, in both directions.
     void hoverBothWays()
     {
@@ -93,6 +148,38 @@ private slots:
         grid->hover(grid->physicalCellCenter({0, 0, 2}));
         QCOMPARE(grid->hoveredElement(), int64_t{-1});
         QVERIFY(grid->hoverText().endsWith(u": no element"_s));
+    }
+
+    // Both pictures give an element the same colour: partition 8's in the
+    // logical cell of A[40, 5] and in its physical cell (partition 8, free
+    // 37); free offset 37's when coloured by free offset. Cells of 6 to 8
+    // pixels carry neither borders nor labels to sample by mistake.
+    void picturesAgree()
+    {
+        using tirx::Axis;
+        LayoutGridView view;
+        view.resize(800, 500);
+        auto built = tirx::LayoutGrid::build({64, 32},
+                                             tirx::makeLayout({{tirx::intImm(2), tirx::intImm(32), Axis::F()},
+                                                               {tirx::intImm(32), tirx::intImm(1), Axis::P()},
+                                                               {tirx::intImm(32), tirx::intImm(1), Axis::F()}}),
+                                             "trn.sbuf", tirx::DataType::float32());
+        QVERIFY(built.ok());
+        view.setGrid(std::make_shared<const tirx::LayoutGrid>(std::move(*built.grid)), u"T"_s);
+        const bool dark = EditorColors::isDark(view.palette());
+        auto pixels = [&](tirx::ColorKey key) {
+            QImage image(view.size(), QImage::Format_RGB32);
+            QPainter painter(&image);
+            view.paintPicture(painter, view.size());
+            painter.end();
+            const tirx::Rgb c = tirx::layoutColor(key, dark);
+            const QColor want(c.r, c.g, c.b);
+            QCOMPARE(image.pixelColor(view.logicalCellCenter(40, 5)), want);
+            QCOMPARE(image.pixelColor(view.physicalCellCenter({0, 8, 37})), want);
+        };
+        pixels({8, 32});
+        view.setColorBy(tirx::LayoutColorBy::Free);
+        pixels({37, 64});
     }
 
     void hoverPsumBank()

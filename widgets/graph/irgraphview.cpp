@@ -3,13 +3,17 @@
 #include "editor/editorcolors.h"
 #include "export/pictureexport.h"
 
+#include <QCoreApplication>
 #include <QGraphicsItem>
 #include <QGraphicsScene>
+#include <QLabel>
 #include <QMouseEvent>
 #include <QPainterPath>
 #include <QWheelEvent>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <cmath>
+#include <unordered_set>
 
 using namespace Qt::StringLiterals;
 
@@ -17,6 +21,12 @@ namespace {
 
 constexpr int kSpanLine = 0; // item data keys
 constexpr int kSpanColumn = 1;
+constexpr int kNest = 2; // a folded nest's node or an opened nest's box
+
+uint64_t edgeKey(int from, int to)
+{
+    return (static_cast<uint64_t>(static_cast<uint32_t>(from)) << 32) | static_cast<uint32_t>(to);
+}
 
 // "n12" -> 12, "cluster_3" -> 3; -1 for anything else.
 int indexOf(const std::string& name, const char* prefix)
@@ -48,32 +58,125 @@ void tagSpan(QGraphicsItem* item, const tirx::Span& span)
 
 } // namespace
 
-IrGraphView::IrGraphView(QWidget* parent) : QGraphicsView(parent)
+IrGraphView::IrGraphView(QWidget* parent) : QGraphicsView(parent), m_note(new QLabel(this))
 {
     setScene(new QGraphicsScene(this));
     setDragMode(QGraphicsView::ScrollHandDrag);
     setRenderHint(QPainter::Antialiasing);
     setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
+    m_note->setContentsMargins(6, 2, 6, 2);
+    m_note->setWordWrap(false);
+    m_note->hide();
 }
 
-void IrGraphView::setModule(const tirx::Module& module) { setGraph(tirx::buildIrGraph(module)); }
-
-void IrGraphView::setGraph(tirx::IrGraph graph)
+IrGraphView::~IrGraphView()
 {
-    m_graph = std::move(graph);
-    auto result = tirx::Graphviz::layout(tirx::irGraphToDot(m_graph));
-    m_layout = std::move(result.layout);
-    m_diagnostics = std::move(result.diagnostics);
-    rebuildScene();
-    if (!m_userZoomed) fit();
+    // The worker posts its result to this view; it must not outlive it.
+    m_running.waitForFinished();
+}
+
+void IrGraphView::setModule(tirx::ModuleRef module)
+{
+    m_options = {};
+    request({std::move(module), {}, std::nullopt});
+}
+
+void IrGraphView::setGraph(tirx::IrGraph graph) { request({nullptr, {}, std::move(graph)}); }
+
+void IrGraphView::toggleNest(int nest)
+{
+    if (!m_module) return;
+    if (!m_options.openNests.erase(nest)) m_options.openNests.insert(nest);
+    request({m_module, m_options, std::nullopt});
 }
 
 void IrGraphView::clear()
 {
+    m_waiting.reset();
+    ++m_generation; // what is under way is not shown
+    m_module.reset();
     m_graph = {};
     m_layout.reset();
     m_diagnostics.clear();
     rebuildScene();
+    updateNote();
+}
+
+void IrGraphView::request(Request next)
+{
+    m_module = next.module;
+    m_waiting = std::move(next);
+    if (!m_inFlight) startNext();
+    updateNote();
+}
+
+void IrGraphView::startNext()
+{
+    if (!m_waiting) return;
+    Request r = std::move(*m_waiting);
+    m_waiting.reset();
+    m_inFlight = true;
+    m_running = QtConcurrent::run([this, generation = m_generation, r = std::move(r)] {
+        auto laid = std::make_shared<Laid>();
+        laid->graph = r.graph ? *r.graph : tirx::buildIrGraph(*r.module, r.options);
+        laid->result = tirx::Graphviz::layout(tirx::irGraphToDot(laid->graph));
+        QMetaObject::invokeMethod(
+            this, [this, generation, laid] { present(generation, laid); }, Qt::QueuedConnection);
+    });
+}
+
+void IrGraphView::present(quint64 generation, const std::shared_ptr<Laid>& laid)
+{
+    m_inFlight = false;
+    if (generation != m_generation || m_waiting) {
+        // Cleared or overtaken while it ran: only the newest request is drawn.
+        startNext();
+        updateNote();
+        return;
+    }
+    m_graph = std::move(laid->graph);
+    m_layout = std::move(laid->result.layout);
+    m_diagnostics = std::move(laid->result.diagnostics);
+    rebuildScene();
+    updateNote();
+    if (!m_userZoomed) fit();
+    emit layoutReady();
+}
+
+void IrGraphView::waitForLayout()
+{
+    while (m_inFlight) {
+        m_running.waitForFinished();
+        QCoreApplication::sendPostedEvents(this, QEvent::MetaCall);
+    }
+}
+
+QString IrGraphView::note() const
+{
+    QString text;
+    const int nests = m_graph.foldedNests;
+    const int instructions = m_graph.foldedInstructions;
+    if (nests > 0)
+        text = (nests == 1 ? tr("1 tensorized nest drawn as one node")
+                           : tr("%1 tensorized nests drawn as one node each").arg(nests)) +
+               (instructions == 1 ? tr(" (1 instruction inside)") : tr(" (%1 instructions inside)").arg(instructions)) +
+               tr("; double-click a nest to open it");
+    if (m_graph.splitTensors > 0)
+        text += (text.isEmpty() ? QString() : u"; "_s) +
+                tr("tensors with more than %1 uses are drawn, dashed, beside each use")
+                    .arg(tirx::IrGraphOptions{}.maxTensorEdges);
+    if (isLayingOut()) text += (text.isEmpty() ? QString() : u"  \u2022  "_s) + tr("laying out\u2026");
+    return text;
+}
+
+void IrGraphView::updateNote()
+{
+    const QString text = note();
+    m_note->setText(text);
+    m_note->setVisible(!text.isEmpty());
+    const int height = text.isEmpty() ? 0 : m_note->sizeHint().height();
+    setViewportMargins(0, height, 0, 0);
+    m_note->setGeometry(frameWidth(), frameWidth(), width() - 2 * frameWidth(), height);
 }
 
 void IrGraphView::rebuildScene()
@@ -107,15 +210,18 @@ void IrGraphView::rebuildScene()
         label->setBrush(mixColors(scheme.paper, text, 0.75));
         label->setPos(c.x + 6, c.y + 3);
         if (k >= 0 && k < static_cast<int>(m_graph.clusters.size())) {
-            tagSpan(rect, m_graph.clusters[static_cast<size_t>(k)].span);
-            rect->setToolTip(QString::fromStdString(m_graph.clusters[static_cast<size_t>(k)].label));
+            const auto& cluster = m_graph.clusters[static_cast<size_t>(k)];
+            tagSpan(rect, cluster.span);
+            rect->setToolTip(QString::fromStdString(cluster.label));
+            if (cluster.nest >= 0) rect->setData(kNest, cluster.nest);
         }
     }
+    std::unordered_set<uint64_t> writes;
+    for (const auto& g : m_graph.edges) {
+        if (g.kind == tirx::IrGraph::EdgeKind::Write) writes.insert(edgeKey(g.from, g.to));
+    }
     for (const auto& e : m_layout->edges) {
-        const int from = indexOf(e.from, "n");
-        const bool write = std::any_of(m_graph.edges.begin(), m_graph.edges.end(), [&](const tirx::IrGraph::Edge& g) {
-            return g.from == from && g.to == indexOf(e.to, "n") && g.kind == tirx::IrGraph::EdgeKind::Write;
-        });
+        const bool write = writes.count(edgeKey(indexOf(e.from, "n"), indexOf(e.to, "n"))) > 0;
         const QPen pen(edgeColor, write ? 2.0 : 1.0);
         s->addPath(splinePath(e.spline), pen);
         if (e.arrowHead && !e.spline.empty()) {
@@ -136,13 +242,22 @@ void IrGraphView::rebuildScene()
         const bool tensor = node.kind == tirx::IrGraph::NodeKind::Tensor;
         QGraphicsItem* shape = nullptr;
         if (tensor) {
-            shape = s->addRect(n.x, n.y, n.width, n.height, QPen(text, 0.8), tensorFill);
+            // A busy tensor's copy beside one of its uses is dashed.
+            shape = s->addRect(n.x, n.y, n.width, n.height,
+                               QPen(text, 0.8, node.copyOf >= 0 ? Qt::DashLine : Qt::SolidLine), tensorFill);
         } else {
             QPainterPath path;
             path.addRoundedRect(n.x, n.y, n.width, n.height, 6, 6);
+            if (node.kind == tirx::IrGraph::NodeKind::Nest) {
+                // A folded nest is drawn as a small stack: several things in one card.
+                QPainterPath behind;
+                behind.addRoundedRect(n.x + 3, n.y - 3, n.width, n.height, 6, 6);
+                s->addPath(behind, QPen(text, 0.8), mixColors(instrFill, text, 0.12))->setZValue(-0.5);
+            }
             shape = s->addPath(path, QPen(text, 0.8), instrFill);
         }
         tagSpan(shape, node.span);
+        if (node.nest >= 0) shape->setData(kNest, node.nest);
         shape->setToolTip(QString::fromStdString(node.detail));
         shape->setCursor(Qt::PointingHandCursor);
         auto* label = new QGraphicsSimpleTextItem(QString::fromStdString(node.label), shape);
@@ -175,6 +290,7 @@ void IrGraphView::fit()
 void IrGraphView::resizeEvent(QResizeEvent* event)
 {
     QGraphicsView::resizeEvent(event);
+    updateNote();
     if (!m_userZoomed) fit();
 }
 
@@ -205,6 +321,23 @@ void IrGraphView::mousePressEvent(QMouseEvent* event)
         break;
     }
     QGraphicsView::mousePressEvent(event);
+}
+
+int IrGraphView::nestAt(QPoint pos) const
+{
+    for (QGraphicsItem* item : items(pos)) {
+        QGraphicsItem* tagged = item->data(kNest).isValid() ? item : item->parentItem();
+        if (tagged && tagged->data(kNest).isValid()) return tagged->data(kNest).toInt();
+    }
+    return -1;
+}
+
+void IrGraphView::mouseDoubleClickEvent(QMouseEvent* event)
+{
+    const int nest = nestAt(event->position().toPoint());
+    if (nest < 0) return QGraphicsView::mouseDoubleClickEvent(event);
+    toggleNest(nest);
+    event->accept();
 }
 
 void IrGraphView::changeEvent(QEvent* event)

@@ -3,27 +3,48 @@
 #include "graph/graphviz.h"
 #include "graph/ir_graph.h"
 
+#include <QFuture>
 #include <QGraphicsView>
+
+#include <memory>
+#include <optional>
+
+class QLabel;
 
 // The IR graph dock: the loop nest as nested boxes, tensors and the
 // statements that touch them as nodes, data-flow edges between them (bold
 // for writes), placed by Graphviz's dot and drawn in a QGraphicsScene.
 // The wheel zooms, dragging pans, a click on a node or loop reports its
-// source span. What Graphviz reports is kept as diagnostics and shown in
-// the scene instead of a graph.
+// source span, a double-click opens or folds a tensorized nest. A line
+// above the scene says how many nests are folded. What Graphviz reports is
+// kept as diagnostics and shown in the scene instead of a graph.
+//
+// Graphviz runs off the GUI thread: a large kernel takes it longer than a
+// keystroke may wait. The newest request wins: while one layout runs, the
+// next request waits and a later one replaces it; the picture on screen
+// stays until its successor is ready.
 class IrGraphView : public QGraphicsView {
     Q_OBJECT
 
 public:
     explicit IrGraphView(QWidget* parent = nullptr);
+    ~IrGraphView() override;
 
-    void setModule(const tirx::Module& module);
-    // Lays out DOT text directly (what setModule does after building the graph).
+    // Shows the graph of `module`, every nest folded.
+    void setModule(tirx::ModuleRef module);
+    // Shows `graph` as given (nests cannot be opened or folded then).
     void setGraph(tirx::IrGraph graph);
+    // Opens nest `nest` of the module shown, or folds it when open.
+    void toggleNest(int nest);
     void clear();
+    // Waits for the newest request to be laid out and shown.
+    void waitForLayout();
+    [[nodiscard]] bool isLayingOut() const { return m_inFlight || m_waiting; }
 
     [[nodiscard]] const tirx::IrGraph& graph() const { return m_graph; }
     [[nodiscard]] const std::vector<tirx::Diagnostic>& diagnostics() const { return m_diagnostics; }
+    // What the line above the scene says (folded nests, a layout under way).
+    [[nodiscard]] QString note() const;
     // Scene position of node i's centre; null point when it was not laid out.
     [[nodiscard]] QPointF nodeCenter(int node) const;
     [[nodiscard]] double zoom() const { return transform().m11(); }
@@ -35,19 +56,45 @@ public:
 
 signals:
     void sourceSpanActivated(const tirx::Span& span);
+    // A requested graph is on screen.
+    void layoutReady();
 
 protected:
     void wheelEvent(QWheelEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
+    void mouseDoubleClickEvent(QMouseEvent* event) override;
     void changeEvent(QEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
 
 private:
+    // What one layout needs: the module and options to build the graph
+    // from, or a graph given as it is.
+    struct Request {
+        tirx::ModuleRef module;
+        tirx::IrGraphOptions options;
+        std::optional<tirx::IrGraph> graph;
+    };
+    struct Laid {
+        tirx::IrGraph graph;
+        tirx::Graphviz::LayoutResult result;
+    };
+    void request(Request next);
+    void startNext();
+    void present(quint64 generation, const std::shared_ptr<Laid>& laid);
     void rebuildScene();
+    void updateNote();
+    [[nodiscard]] int nestAt(QPoint pos) const;
 
+    tirx::ModuleRef m_module; // what nests are opened in; null for a given graph
+    tirx::IrGraphOptions m_options;
     tirx::IrGraph m_graph;
     std::optional<tirx::GraphLayout> m_layout;
     std::vector<tirx::Diagnostic> m_diagnostics;
     std::vector<QPointF> m_centers;
+    QFuture<void> m_running;          // the layout under way
+    bool m_inFlight = false;          // from its start until its result is taken
+    quint64 m_generation = 0;         // counts clear()s; older results are dropped
+    std::optional<Request> m_waiting; // the request after it
+    QLabel* m_note;
     bool m_userZoomed = false; // until the user zooms, the graph is fitted to the view
 };

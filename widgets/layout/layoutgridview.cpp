@@ -41,6 +41,13 @@ std::pair<double, double> cellSizes(QSizeF area, int64_t rows, int64_t cols)
     return {std::min(sx, kMaxCell), std::min(sy, kMaxCell)};
 }
 
+// "262144 of 262144 cells hold one" read as a count of gaps; say what is empty.
+QString gapLegend(int64_t used, int64_t cells)
+{
+    if (used == cells) return LayoutGridView::tr("gap (no element): none");
+    return LayoutGridView::tr("gap (no element): %1 of %2 cells").arg(cells - used).arg(cells);
+}
+
 QRectF outline(QRectF cell)
 {
     const double w = std::max(cell.width(), kMinOutline);
@@ -57,13 +64,14 @@ LayoutGridView::LayoutGridView(QWidget* parent) : QWidget(parent)
     m_dark = EditorColors::isDark(palette());
 }
 
-void LayoutGridView::setGrid(std::optional<tirx::LayoutGrid> grid, const QString& tensor)
+void LayoutGridView::setGrid(std::shared_ptr<const tirx::LayoutGrid> grid, const QString& tensor)
 {
-    m_grid = std::move(grid);
     m_tensor = tensor;
-    m_slice = m_grid ? tirx::defaultSlice(*m_grid) : tirx::LayoutSlice{};
     m_hovered = -1;
     m_hoveredGap.reset();
+    if (grid && grid == m_grid) return update();
+    m_grid = std::move(grid);
+    m_slice = m_grid ? tirx::defaultSlice(*m_grid) : tirx::LayoutSlice{};
     rebuildImages();
 }
 
@@ -79,7 +87,7 @@ void LayoutGridView::setColorBy(tirx::LayoutColorBy by)
     rebuildImages();
 }
 
-void LayoutGridView::clear() { setGrid(std::nullopt, {}); }
+void LayoutGridView::clear() { setGrid(nullptr, {}); }
 
 void LayoutGridView::rebuildImages()
 {
@@ -91,34 +99,53 @@ void LayoutGridView::rebuildImages()
     }
     const auto& g = *m_grid;
     const EditorColors& scheme = m_dark ? EditorColors::dark() : EditorColors::light();
-    const QColor gap = mixColors(scheme.paper, scheme.marginText, 0.22);
-    // One colour per key, worked out once: keys are few, cells many.
-    auto keyColor = [&](int64_t flat) {
-        return toColor(tirx::layoutColor(tirx::layoutColorKey(g, m_slice, flat, m_by), m_dark));
-    };
-
-    m_logicalImage = QImage(static_cast<int>(m_slice.cols), static_cast<int>(m_slice.rows), QImage::Format_RGB32);
-    for (int64_t r = 0; r < m_slice.rows; ++r) {
-        auto* line = reinterpret_cast<QRgb*>(m_logicalImage.scanLine(static_cast<int>(r)));
-        for (int64_t c = 0; c < m_slice.cols; ++c) line[c] = keyColor(m_slice.flatAt(r, c)).rgb();
+    const QRgb gap = mixColors(scheme.paper, scheme.marginText, 0.22).rgb();
+    // One colour per key, and its faded form for elements of other slices,
+    // worked out once: keys are at most a few thousand, cells half a million.
+    const int64_t keys = tirx::layoutColorKey(g, m_slice, 0, m_by).count;
+    std::vector<QRgb> full(static_cast<size_t>(keys));
+    std::vector<QRgb> faded(static_cast<size_t>(keys));
+    for (int64_t k = 0; k < keys; ++k) {
+        const QColor c = toColor(tirx::layoutColor({k, keys}, m_dark));
+        full[static_cast<size_t>(k)] = c.rgb();
+        faded[static_cast<size_t>(k)] = mixColors(c, scheme.paper, 0.7).rgb();
     }
+    // Both pictures in one walk over the physical cells. An element's key
+    // is its copy 0's partition or free offset, which for a layout without
+    // replicas is the cell's own; with replicas every copy takes copy 0's
+    // colour, so a colour found in one picture is found in the other.
+    const bool keyIsCell = g.copies() == 1;
+    auto keyOf = [&](int64_t flat, int64_t partition, int64_t free) {
+        if (keyIsCell && m_by == tirx::LayoutColorBy::Partition) return partition;
+        if (keyIsCell && m_by == tirx::LayoutColorBy::Free) return free;
+        return tirx::layoutColorKey(g, m_slice, flat, m_by).key;
+    };
+    m_logicalImage = QImage(static_cast<int>(m_slice.cols), static_cast<int>(m_slice.rows), QImage::Format_RGB32);
+    m_logicalImage.fill(gap);
+    uchar* logicalBits = m_logicalImage.bits();
+    const qsizetype logicalLine = m_logicalImage.bytesPerLine();
     const auto& ext = g.gridShape();
     for (int64_t b = 0; b < ext[0]; ++b) {
         QImage img(static_cast<int>(ext[2]), static_cast<int>(ext[1]), QImage::Format_RGB32);
+        uchar* bits = img.bits();
         for (int64_t p = 0; p < ext[1]; ++p) {
-            auto* line = reinterpret_cast<QRgb*>(img.scanLine(static_cast<int>(p)));
+            auto* line = reinterpret_cast<QRgb*>(bits + p * img.bytesPerLine());
+            const int32_t* cells = g.cellRow(b, p);
             for (int64_t f = 0; f < ext[2]; ++f) {
-                const int64_t flat = g.elementAt({b, p, f});
+                const int64_t flat = cells[f];
+                if (flat < 0) {
+                    line[f] = gap;
+                    continue;
+                }
+                const auto key = static_cast<size_t>(keyOf(flat, p, f));
                 int64_t row = 0;
                 int64_t col = 0;
-                if (flat < 0) {
-                    line[f] = gap.rgb();
-                } else if (m_slice.cellOf(flat, row, col)) {
-                    line[f] = keyColor(flat).rgb();
-                } else {
-                    // In another slice: shown, but faded.
-                    line[f] = mixColors(keyColor(flat), scheme.paper, 0.7).rgb();
+                if (!m_slice.cellOf(flat, row, col)) {
+                    line[f] = faded[key]; // in another slice: shown, but faded
+                    continue;
                 }
+                line[f] = full[key];
+                reinterpret_cast<QRgb*>(logicalBits + row * logicalLine)[col] = full[key];
             }
         }
         m_physicalImages.push_back(std::move(img));
@@ -303,8 +330,7 @@ void LayoutGridView::paintPicture(QPainter& painter, QSize size) const
     painter.drawText(QPointF(barX + steps * 3 + 6, ly + 4), QString::number(probe.count - 1));
     const double gapX = barX + steps * 3 + 60;
     painter.fillRect(QRectF(gapX, ly - 6, 12, 12), mixColors(scheme.paper, scheme.marginText, 0.22));
-    painter.drawText(QPointF(gapX + 16, ly + 4),
-                     tr("gap, no element: %1 of %2 cells hold one").arg(g.usedCells()).arg(ext[0] * ext[1] * ext[2]));
+    painter.drawText(QPointF(gapX + 16, ly + 4), gapLegend(g.usedCells(), ext[0] * ext[1] * ext[2]));
 
     // The hovered element, outlined wherever it sits.
     if (m_hovered >= 0 || m_hoveredGap) {

@@ -7,6 +7,7 @@
 #include <QImage>
 #include <QWidget>
 
+#include <memory>
 #include <optional>
 
 // Paints one tensor's layout: on the left the logical index grid (a slice
@@ -21,12 +22,14 @@ class LayoutGridView : public QWidget {
 public:
     explicit LayoutGridView(QWidget* parent = nullptr);
 
-    void setGrid(std::optional<tirx::LayoutGrid> grid, const QString& tensor);
+    // Shows `grid`. Given the grid it already shows (the same tensor after
+    // a pass that left its type alone), it keeps the slice and the pictures.
+    void setGrid(std::shared_ptr<const tirx::LayoutGrid> grid, const QString& tensor);
     void setSlice(const tirx::LayoutSlice& slice);
     void setColorBy(tirx::LayoutColorBy by);
     void clear();
 
-    [[nodiscard]] const std::optional<tirx::LayoutGrid>& grid() const { return m_grid; }
+    [[nodiscard]] const std::shared_ptr<const tirx::LayoutGrid>& grid() const { return m_grid; }
     [[nodiscard]] const tirx::LayoutSlice& slice() const { return m_slice; }
     // The element under the pointer (or chosen by hover()), -1 when none.
     [[nodiscard]] int64_t hoveredElement() const { return m_hovered; }
@@ -66,11 +69,14 @@ private:
     void rebuildImages();
     void setHovered(int64_t flat);
 
-    std::optional<tirx::LayoutGrid> m_grid;
+    std::shared_ptr<const tirx::LayoutGrid> m_grid;
     tirx::LayoutSlice m_slice;
     QString m_tensor;
     tirx::LayoutColorBy m_by = tirx::LayoutColorBy::Partition;
     bool m_dark = false;
+    // One pixel per cell, drawn scaled: painting a 128 x 4096 grid is then
+    // two image blits, and the pictures are made again only when the grid,
+    // slice, colouring or theme changes (bench_layout: BM_LayoutGridDraw).
     QImage m_logicalImage;                // one pixel per logical cell of the slice
     std::vector<QImage> m_physicalImages; // one pixel per physical cell, per bank
     int64_t m_hovered = -1;

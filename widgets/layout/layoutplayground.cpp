@@ -74,7 +74,7 @@ void LayoutPlayground::update()
     m_diagnostics = std::move(result.diagnostics);
     for (QLineEdit* edit : {m_shape, m_dtype->lineEdit(), m_layout}) edit->setStyleSheet({});
     if (m_diagnostics.empty() && result.grid) {
-        m_grid->setGrid(std::move(result.grid), u"A"_s);
+        m_grid->setGrid(std::make_shared<const tirx::LayoutGrid>(std::move(*result.grid)), u"A"_s);
         m_message->setText(tr("Hover a cell to see where it goes."));
         return;
     }

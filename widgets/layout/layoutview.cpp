@@ -5,7 +5,6 @@
 #include "layout/tensorlistmodel.h"
 
 #include "analysis/layout_algebra.h"
-#include "analysis/layout_grid.h"
 #include "ir/tensor_type.h"
 
 #include <QComboBox>
@@ -59,17 +58,25 @@ LayoutView::LayoutView(QWidget* parent)
 
 void LayoutView::setModule(tirx::ModuleRef module, const QString& pass)
 {
-    const QString keep = tensor();
+    const std::vector<tirx::NamedTensor> before = m_model->tensors();
+    const int chosen = m_tensors->currentIndex();
     m_module = std::move(module);
     m_pass = pass;
     const QSignalBlocker block(m_tensors);
-    m_model->setModule(m_module.get());
-    int row = m_model->rowOf(keep);
+    m_model->setModule(m_module);
+    const auto same =
+        chosen < 0 ? std::nullopt : tirx::findSameTensor(before, static_cast<size_t>(chosen), m_model->tensors());
+    int row = same ? static_cast<int>(*same) : -1;
     if (row < 0) {
         const auto& all = m_model->tensors();
-        // A Trainium layout teaches the most; then any layout; then the first tensor.
+        // A Trainium layout teaches the most; then an SBUF or PSUM tensor
+        // (after LowerTrainiumLayout they have no layout but are stored
+        // over partitions); then any layout; then the first tensor.
         auto it = std::find_if(all.begin(), all.end(),
                                [](const auto& t) { return tirx::isTrainiumLayout(t.type->layout().get()); });
+        if (it == all.end())
+            it = std::find_if(all.begin(), all.end(),
+                              [](const auto& t) { return t.type->isSbuf() || t.type->isPsum(); });
         if (it == all.end())
             it = std::find_if(all.begin(), all.end(), [](const auto& t) { return t.type->layout() != nullptr; });
         row = it == all.end() ? (all.empty() ? -1 : 0) : static_cast<int>(it - all.begin());
@@ -78,15 +85,20 @@ void LayoutView::setModule(tirx::ModuleRef module, const QString& pass)
     showRow(row);
 }
 
-bool LayoutView::showTensor(const QString& name)
+bool LayoutView::showTensor(const QString& name, int line)
 {
-    const int row = m_model->rowOf(name);
+    const int row = m_model->rowOf(name, line);
     if (row < 0) return false;
     if (row != m_tensors->currentIndex()) m_tensors->setCurrentIndex(row);
     return true;
 }
 
-QString LayoutView::tensor() const { return m_tensors->currentIndex() >= 0 ? m_tensors->currentText() : QString(); }
+QString LayoutView::tensor() const
+{
+    const int row = m_tensors->currentIndex();
+    if (row < 0 || row >= static_cast<int>(m_model->tensors().size())) return {};
+    return QString::fromStdString(m_model->tensors()[static_cast<size_t>(row)].name);
+}
 
 QString LayoutView::message() const { return m_message; }
 
@@ -107,8 +119,8 @@ void LayoutView::showRow(int row)
         return;
     }
     const auto& t = m_model->tensors()[static_cast<size_t>(row)];
-    auto built = tirx::LayoutGrid::build(*t.type);
-    if (!built.ok()) {
+    auto built = m_grids.build(*t.type);
+    if (!built.grid) {
         m_message =
             tr("%1 cannot be drawn: %2").arg(QString::fromStdString(t.name), QString::fromStdString(built.error));
         m_grid->clear();

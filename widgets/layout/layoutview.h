@@ -1,5 +1,6 @@
 #pragma once
 
+#include "analysis/layout_grid_cache.h"
 #include "ir/function.h"
 
 #include <QWidget>
@@ -21,11 +22,13 @@ class LayoutView : public QWidget {
 public:
     explicit LayoutView(QWidget* parent = nullptr);
 
-    // The module after pass `pass`; the chosen tensor stays chosen when the
-    // module still has one of that name, else the first with a layout is.
+    // The module after pass `pass`. The chosen tensor stays chosen when the
+    // module still has it (the same definition, findSameTensor), else the
+    // first with a Trainium layout is.
     void setModule(tirx::ModuleRef module, const QString& pass);
-    // Chooses the tensor called `name`; false (and no change) when the module has none.
-    bool showTensor(const QString& name);
+    // Chooses the tensor called `name` that source line `line` refers to (0:
+    // the first of that name); false (and no change) when the module has none.
+    bool showTensor(const QString& name, int line = 0);
     [[nodiscard]] QString tensor() const;
     // Why the chosen tensor cannot be drawn; empty when it is drawn.
     [[nodiscard]] QString message() const;
@@ -44,6 +47,7 @@ private:
 
     tirx::ModuleRef m_module;
     QString m_pass;
+    tirx::LayoutGridCache m_grids;
     TensorListModel* m_model;
     QComboBox* m_tensors;
     QComboBox* m_colorBy;
