@@ -26,6 +26,7 @@ class QActionGroup;
 class QMessageBox;
 class QTimer;
 class RecoveryDialog;
+class RefreshWhenShown;
 class PassStepper;
 class ProblemsView;
 class QDockWidget;
@@ -150,6 +151,7 @@ private:
     // allocation table of the pass the stepper shows.
     void createMemoryDock();
     void showMemory(int entry);
+    void refreshMemory();
     // Brings the memory dock forward on `view` ("sbuf", "psum", "alloc");
     // false for any other view.
     bool raiseMemoryView(const QString& view);
@@ -205,6 +207,8 @@ private:
     QDockWidget* m_problemsDock = nullptr;
     MemoryPanel* m_memory = nullptr;
     QDockWidget* m_memoryDock = nullptr;
+    RefreshWhenShown* m_memoryRefresh = nullptr;
+    int m_memoryEntry = -1;
     LayoutDocks* m_layoutDocks = nullptr;
     QMenu* m_viewMenu = nullptr;
     std::shared_ptr<const tirx::Trace> m_trace;

@@ -4,6 +4,7 @@
 
 #include "irview/irview.h"
 #include "memmap/memorypanel.h"
+#include "refresh/refreshwhenshown.h"
 
 #include <QDockWidget>
 
@@ -15,6 +16,9 @@ void MainWindow::createMemoryDock()
     m_memoryDock = new QDockWidget(tr("Memory"), this);
     m_memoryDock->setObjectName(u"MemoryDock"_s);
     m_memoryDock->setWidget(m_memory);
+    // The plan is built for the pass the stepper shows only while the maps
+    // can be seen (a memory plan per keystroke for a background tab is waste).
+    m_memoryRefresh = new RefreshWhenShown(m_memoryDock, [this] { refreshMemory(); });
     addDockWidget(Qt::RightDockWidgetArea, m_memoryDock);
     tabifyDockWidget(m_irDock, m_memoryDock);
     m_diffDock->raise();
@@ -26,6 +30,13 @@ void MainWindow::createMemoryDock()
 
 void MainWindow::showMemory(int entry)
 {
+    m_memoryEntry = entry;
+    m_memoryRefresh->request();
+}
+
+void MainWindow::refreshMemory()
+{
+    const int entry = m_memoryEntry;
     if (!m_trace || entry < 0 || entry >= static_cast<int>(m_trace->entries.size())) {
         m_memory->clear();
         return;

@@ -6,6 +6,7 @@
 #include "editor/codeeditor.h"
 #include "irview/irview.h"
 #include "nki/nkiview.h"
+#include "refresh/refreshwhenshown.h"
 
 #include <QDockWidget>
 
@@ -21,8 +22,14 @@ QDockWidget* createNkiDock(MainWindow& window, NkiView** view)
     dock->setWidget(nki);
     *view = nki;
 
-    QObject::connect(window.lowering(), &LoweringController::traceReady, nki, &NkiView::setTrace);
-    if (auto trace = window.lowering()->trace()) nki->setTrace(trace);
+    // The kernel is printed for the newest Trace while the dock is seen, and
+    // when it is shown again after edits made while it was hidden.
+    LoweringController* lowering = window.lowering();
+    auto* refresh = new RefreshWhenShown(dock, [nki, lowering] {
+        if (auto trace = lowering->trace()) nki->setTrace(trace);
+    });
+    QObject::connect(lowering, &LoweringController::traceReady, refresh, &RefreshWhenShown::request);
+    refresh->request();
 
     // Set while a click in the NKI view moves the editor, so the caret's move
     // does not mark the NKI view back.

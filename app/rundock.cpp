@@ -5,6 +5,7 @@
 #include "mainwindow.h"
 
 #include "editor/codeeditor.h"
+#include "refresh/refreshwhenshown.h"
 #include "run/runview.h"
 #include "sim/kernel_args.h"
 #include "sim/npy.h"
@@ -37,7 +38,8 @@ RunDock::RunDock(MainWindow* window)
     connect(m_view, &RunView::sourceRequested, this, [this](int line, int column) {
         if (line > 0) m_window->editor()->setCursorPosition(line - 1, std::max(0, column - 1));
     });
-    connect(window->lowering(), &LoweringController::traceReady, this, &RunDock::refreshInputs);
+    auto* refresh = new RefreshWhenShown(m_dock, [this] { refreshInputs(); });
+    connect(window->lowering(), &LoweringController::traceReady, refresh, &RefreshWhenShown::request);
     connect(&m_watcher, &QFutureWatcher<std::shared_ptr<const tirx::sim::RunResult>>::finished, this, [this] {
         const auto result = m_watcher.result();
         m_view->setRunning(false);

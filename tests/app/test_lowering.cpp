@@ -13,8 +13,11 @@
 #include "transform/registry.h"
 
 #include "irview/irview.h"
+#include "memmap/allocationmodel.h"
+#include "memmap/memorypanel.h"
 
 #include <QDir>
+#include <QDockWidget>
 #include <QFileInfo>
 #include <QSettings>
 #include <QStandardPaths>
@@ -74,6 +77,27 @@ private slots:
         QVERIFY(trace->entries.front()->text.find("# x") == std::string::npos); // comments are not IR
         QCOMPARE(window.passStepper()->model()->rowCount(), int(trace->entries.size()));
         QVERIFY(!window.lowering()->isStale());
+    }
+
+    void hiddenDocksCatchUpWhenShown()
+    {
+        // The memory maps and the NKI kernel sit in background tabs: an edit
+        // leaves them as they were until their tab is raised, which then shows
+        // the newest lowering.
+        MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QString error;
+        QVERIFY2(window.loadFile(examplePath(u"naive_allocator.py"_s), &error), qPrintable(error));
+        QVERIFY(window.lowering()->trace());
+        auto* memoryDock = window.findChild<QDockWidget*>(u"MemoryDock"_s);
+        QVERIFY(memoryDock);
+        QVERIFY(window.memoryPanel()->visibleRegion().isEmpty());
+        QCOMPARE(window.memoryPanel()->allocationModel()->rowCount(), 0);
+
+        memoryDock->raise();
+        QTRY_VERIFY_WITH_TIMEOUT(window.memoryPanel()->allocationModel()->rowCount() > 0, kWaitMs);
     }
 
     void badEditKeepsLastTraceAndMarksItStale()
