@@ -7,6 +7,7 @@
 #include "device/registry.h"
 #include "devices/devicesview.h"
 #include "devices/inputfileseditor.h"
+#include "refresh/refreshwhenshown.h"
 #include "sim/kernel_args.h"
 #include "sim/npy.h"
 
@@ -39,12 +40,8 @@ DevicesDock::DevicesDock(MainWindow* window)
         m_view->setMessage(tr("Devices probed."));
         emit refreshed();
     });
-    connect(window->lowering(), &LoweringController::traceReady, this, [this] {
-        if (m_dock->isVisible()) refreshInputs();
-    });
-    connect(m_dock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
-        if (visible) refreshInputs();
-    });
+    auto* refresh = new RefreshWhenShown(m_dock, [this] { refreshInputs(); });
+    connect(window->lowering(), &LoweringController::traceReady, refresh, &RefreshWhenShown::request);
     connect(&m_run, &QFutureWatcher<std::shared_ptr<const tirx::device::DeviceRun>>::finished, this, [this] {
         m_lastRun = m_run.result();
         m_view->setRunning(false);

@@ -8,6 +8,7 @@
 #include "layout/layoutplayground.h"
 #include "layout/layoutview.h"
 #include "passes/passstepper.h"
+#include "refresh/refreshwhenshown.h"
 
 #include <QDockWidget>
 #include <QMenu>
@@ -49,12 +50,8 @@ LayoutDocks::LayoutDocks(MainWindow* window)
             });
     connect(window->passStepper(), &PassStepper::currentEntryChanged, this, &LayoutDocks::showEntry);
     connect(window->editor(), &QsciScintilla::cursorPositionChanged, this, &LayoutDocks::followCaret);
-    connect(m_graphDock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
-        if (visible) refreshGraph();
-    });
-    connect(m_layoutDock, &QDockWidget::visibilityChanged, this, [this](bool visible) {
-        if (visible) refreshLayout();
-    });
+    m_layoutRefresh = new RefreshWhenShown(m_layoutDock, [this] { refreshLayout(); });
+    m_graphRefresh = new RefreshWhenShown(m_graphDock, [this] { refreshGraph(); });
     connect(m_graph, &IrGraphView::sourceSpanActivated, this, [this](const tirx::Span& span) {
         if (!span.valid()) return;
         CodeEditor* editor = m_window->editor();
@@ -87,8 +84,8 @@ void LayoutDocks::showEntry(int entry)
     // A hidden view is brought up to date when it is shown: drawing a
     // layout grid or laying out a graph on every keystroke for a view in a
     // background tab is what made typing slow.
-    if (!m_layoutDock->visibleRegion().isEmpty()) refreshLayout();
-    if (!m_graphDock->visibleRegion().isEmpty()) refreshGraph();
+    m_layoutRefresh->request();
+    m_graphRefresh->request();
 }
 
 void LayoutDocks::refreshLayout()

@@ -11,6 +11,7 @@ class LayoutPlayground;
 class LayoutView;
 class MainWindow;
 class QDockWidget;
+class RefreshWhenShown;
 
 // The layout, layout playground and IR graph docks of a MainWindow, and
 // their wiring: they show the module after the pass chosen in the stepper,
@@ -42,6 +43,8 @@ private:
     QDockWidget* m_layoutDock;
     QDockWidget* m_playgroundDock;
     QDockWidget* m_graphDock;
+    RefreshWhenShown* m_layoutRefresh = nullptr;
+    RefreshWhenShown* m_graphRefresh = nullptr;
     std::shared_ptr<const tirx::Trace> m_trace;
     tirx::ModuleRef m_module;
     tirx::ModuleRef m_graphModule;  // what the graph shows; behind m_module while hidden
