@@ -164,7 +164,9 @@ private slots:
         sorted.setSourceModel(&model);
         sorted.setSortRole(AllocationModel::kSortRole);
         sorted.sort(AllocationModel::BytesPerPartition, Qt::DescendingOrder);
-        QCOMPARE(sorted.index(0, AllocationModel::BytesPerPartition).data().toString(), u"2048"_s);
+        // Acc: a partition's row of its two banks, 2 * 2048.
+        QCOMPARE(sorted.index(0, AllocationModel::BytesPerPartition).data().toString(), u"4096"_s);
+        QCOMPARE(sorted.index(0, AllocationModel::Name).data().toString(), u"Acc"_s);
         QCOMPARE(sorted.index(3, AllocationModel::Name).data().toString(), u"B"_s); // 64 bytes
         model.setPlan(nullptr);
         QCOMPARE(model.rowCount(), 0);
@@ -179,12 +181,12 @@ private slots:
         trace.entries.push_back(std::make_shared<const tirx::TraceEntry>(
             tirx::TraceEntry{"input", parsed.module, "", 0, false, {}, false}));
         MemoryPanel panel;
-        panel.setEntry(trace, 0);
+        panel.setEntry(trace, 0, 0);
         QCOMPARE(panel.sbufMap()->shown().size(), size_t{3});
         QCOMPARE(panel.psumMap()->shown().size(), size_t{1});
         QCOMPARE(panel.allocationModel()->rowCount(), 4);
         QVERIFY(panel.whatIfSummary().contains(u"comparison"_s));
-        panel.setEntry(trace, 5); // no such entry
+        panel.setEntry(trace, 5, 5); // no such entry
         QCOMPARE(panel.allocationModel()->rowCount(), 0);
     }
 };
