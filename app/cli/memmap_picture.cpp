@@ -80,8 +80,7 @@ void drawMemoryMap(const MemoryPlan& plan, const Target& target, const std::stri
     // Partition axis.
     for (int p = 0; p <= partitions; p += 32) {
         const int shownPartition = std::min(p, partitions - 1);
-        canvas.text(kLeft - 6, kTop + p * row + 4, std::to_string(shownPartition), kText, kFont,
-                    Canvas::Anchor::End);
+        canvas.text(kLeft - 6, kTop + p * row + 4, std::to_string(shownPartition), kText, kFont, Canvas::Anchor::End);
     }
     canvas.text(8, kTop + kMapHeight + 18, "partition", kText, kFont);
 
@@ -93,8 +92,8 @@ void drawMemoryMap(const MemoryPlan& plan, const Target& target, const std::stri
                               " bytes per partition at " + std::to_string(a.offset.value_or(0)));
         for (const auto& r : a.rects) {
             canvas.rect(x(double(r.bytes.begin)), kTop + double(r.partitions.begin) * row,
-                        double(r.bytes.size()) * scale, double(r.partitions.size()) * row,
-                        kColors[k % kColors.size()], overlapping[i] ? kOverlap : "#ffffff", overlapping[i] ? 2 : 1);
+                        double(r.bytes.size()) * scale, double(r.partitions.size()) * row, kColors[k % kColors.size()],
+                        overlapping[i] ? kOverlap : "#ffffff", overlapping[i] ? 2 : 1);
         }
         canvas.endGroup();
     }
@@ -112,8 +111,7 @@ void drawMemoryMap(const MemoryPlan& plan, const Target& target, const std::stri
             const double cx = x(double(r.bytes.begin)) + width / 2;
             const double cy = kTop + double(r.partitions.begin) * row + height / 2;
             canvas.rect(cx - plate / 2, cy - kFont * 0.75, plate, kFont * 1.5, kColors[k % kColors.size()], {}, 0);
-            canvas.text(cx, cy + kFont * 0.35, a.name, kLabelColors[k % kColors.size()], kFont,
-                        Canvas::Anchor::Middle);
+            canvas.text(cx, cy + kFont * 0.35, a.name, kLabelColors[k % kColors.size()], kFont, Canvas::Anchor::Middle);
         }
     }
 
@@ -123,8 +121,8 @@ void drawMemoryMap(const MemoryPlan& plan, const Target& target, const std::stri
             const double bx = x(double(b) * target.psumBankBytes);
             canvas.line(bx, kTop, bx, kTop + kMapHeight, "#000000", 2, 0, 0, "bank");
             if (b < target.psumBanks)
-                canvas.text(bx + target.psumBankBytes * scale / 2, kTop + kMapHeight + 18,
-                            "bank " + std::to_string(b), kText, kFont, Canvas::Anchor::Middle);
+                canvas.text(bx + target.psumBankBytes * scale / 2, kTop + kMapHeight + 18, "bank " + std::to_string(b),
+                            kText, kFont, Canvas::Anchor::Middle);
         }
     } else {
         canvas.text(kLeft + kMapWidth / 2, kTop + kMapHeight + 18, "byte offset within a partition", kText, kFont,
@@ -139,7 +137,8 @@ void drawMemoryMap(const MemoryPlan& plan, const Target& target, const std::stri
     const double step = psum ? double(target.psumBankBytes) : std::exp2(std::ceil(std::log2(std::max(last / 8, 1.0))));
     for (double b = 0; b <= last; b += step) {
         canvas.line(x(b), kTop - 4, x(b), kTop, "#000000", 1);
-        canvas.text(x(b), kTop - 8, bytesText(b), kText, kFont, b == 0 ? Canvas::Anchor::Start : Canvas::Anchor::Middle);
+        canvas.text(x(b), kTop - 8, bytesText(b), kText, kFont,
+                    b == 0 ? Canvas::Anchor::Start : Canvas::Anchor::Middle);
     }
     if (capacity <= last) canvas.text(x(capacity) - 4, kTop + 16, "capacity", kOverlap, kFont, Canvas::Anchor::End);
 
@@ -164,8 +163,8 @@ std::string memoryMapSvg(const MemoryPlan& plan, const Target& target, const std
     return canvas.svg();
 }
 
-bool writeMemoryMapPng(const MemoryPlan& plan, const Target& target, const std::string& scope,
-                       const std::string& path, std::string* error)
+bool writeMemoryMapPng(const MemoryPlan& plan, const Target& target, const std::string& scope, const std::string& path,
+                       std::string* error)
 {
     PngCanvas canvas(kMemoryMapWidth, kMemoryMapHeight);
     if (!canvas.hasFont()) std::fputs("tirx-cli: warning: no sans-serif font found; the PNG has no text\n", stderr);

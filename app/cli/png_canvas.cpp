@@ -148,8 +148,7 @@ void PngCanvas::line(double x1, double y1, double x2, double y2, const std::stri
     }
 }
 
-void PngCanvas::text(double x, double y, const std::string& text, const std::string& colour, double size,
-                     Anchor anchor)
+void PngCanvas::text(double x, double y, const std::string& text, const std::string& colour, double size, Anchor anchor)
 {
     FT_Face face = m_font->face;
     if (!face || FT_Set_Pixel_Sizes(face, 0, FT_UInt(std::lround(size))) != 0) return;

@@ -72,8 +72,7 @@ void SvgCanvas::line(double x1, double y1, double x2, double y2, const std::stri
     m_svg += "/>\n";
 }
 
-void SvgCanvas::text(double x, double y, const std::string& text, const std::string& colour, double size,
-                     Anchor anchor)
+void SvgCanvas::text(double x, double y, const std::string& text, const std::string& colour, double size, Anchor anchor)
 {
     const char* anchorName = anchor == Anchor::Middle ? "middle" : anchor == Anchor::End ? "end" : "start";
     m_svg += "<text x=\"" + number(x) + "\" y=\"" + number(y) + "\" fill=\"" + colour + "\" font-size=\"" +

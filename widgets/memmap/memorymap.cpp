@@ -175,7 +175,7 @@ QString MemoryMap::describe(size_t index) const
                  .arg(a.partitionRange->end - 1)
                  .arg(a.byteRange->begin)
                  .arg(a.byteRange->end - 1)
-                 .arg(bytesText(double(a.bytesPerPartition)));
+                 .arg(bytesText(double(a.rowBytes())));
     if (a.bankRange) lines << tr("PSUM banks %1..%2").arg(a.bankRange->begin).arg(a.bankRange->end - 1);
     if (a.createdBy == "user")
         lines << tr("user tensor, line %1").arg(a.definition.span.line);
@@ -194,6 +194,12 @@ QString MemoryMap::describe(size_t index) const
 void MemoryMap::paintEvent(QPaintEvent*)
 {
     QPainter p(this);
+    paintMap(p);
+}
+
+void MemoryMap::paintMap(QPainter& p) const
+{
+    p.setFont(font());
     p.fillRect(rect(), palette().base());
     const Frame f = frame();
     p.setPen(palette().color(QPalette::Text));
@@ -212,6 +218,7 @@ void MemoryMap::paintEvent(QPaintEvent*)
     p.save();
     p.setClipRect(f.map);
     paintAllocations(p, f);
+    paintNames(p, f);
     p.restore();
     paintLegend(p, f);
     if (m_plan && m_shown.empty()) {
@@ -321,35 +328,58 @@ void MemoryMap::paintGrid(QPainter& p, const Frame& f) const
 void MemoryMap::paintAllocations(QPainter& p, const Frame& f) const
 {
     if (!m_plan) return;
-    const QColor outline = palette().color(QPalette::Base);
+    const QPen outline(palette().color(QPalette::Base), 1);
+    const QPen overlap(overlapColor(), 2);
+    const QBrush hatch(overlapColor(), Qt::BDiagPattern);
+    p.setBrush(Qt::NoBrush);
     for (size_t k = 0; k < m_shown.size(); ++k) {
         const size_t i = m_shown[k];
-        const auto& a = m_plan->allocations[i];
         const QColor fill = tensorColor(k);
-        for (const auto& r : a.rects) {
+        for (const auto& r : m_plan->allocations[i].rects) {
             QRectF px = pixelRect(r);
+            // Only what the map shows is drawn: zoomed in, most of a large
+            // kernel lies outside.
             if (px.right() < f.map.left() || px.left() > f.map.right()) continue;
             if (px.width() < 1) px.setWidth(1);
             p.fillRect(px, fill);
             if (overlaps(i)) {
-                p.fillRect(px, QBrush(overlapColor(), Qt::BDiagPattern));
-                p.setPen(QPen(overlapColor(), 2));
+                p.fillRect(px, hatch);
+                p.setPen(overlap);
+            } else if (px.width() >= 3) {
+                p.setPen(outline);
             } else {
-                p.setPen(QPen(outline, 1));
+                continue; // a sliver: an outline would hide its colour
             }
-            if (m_hovered == i) p.setPen(QPen(palette().color(QPalette::Text), 2));
-            p.setBrush(Qt::NoBrush);
             p.drawRect(px);
-            // The name where it fits, across the visible part.
-            const QRectF visible = px.intersected(f.map).adjusted(3, 2, -3, -2);
+        }
+    }
+    if (m_hovered && *m_hovered < m_plan->allocations.size()) {
+        p.setPen(QPen(palette().color(QPalette::Text), 2));
+        for (const auto& r : m_plan->allocations[*m_hovered].rects) p.drawRect(pixelRect(r));
+    }
+}
+
+void MemoryMap::paintNames(QPainter& p, const Frame& f) const
+{
+    if (!m_plan) return;
+    const QFontMetrics metrics = fontMetrics();
+    for (size_t k = 0; k < m_shown.size(); ++k) {
+        const auto& a = m_plan->allocations[m_shown[k]];
+        const QString name = QString::fromStdString(a.name);
+        for (const auto& r : a.rects) {
+            const QRectF visible = pixelRect(r).intersected(f.map).adjusted(3, 2, -3, -2);
             // Most rectangles of a large kernel are too thin for any name:
             // measuring text only for the rest keeps a repaint quick.
-            if (visible.width() <= 16 || visible.height() <= fontMetrics().height()) continue;
-            const QString name = QString::fromStdString(a.name);
-            if (visible.width() > fontMetrics().horizontalAdvance(name)) {
-                p.setPen(labelColorOn(fill));
-                p.drawText(visible, Qt::AlignCenter, name);
-            }
+            if (visible.width() <= 16 || visible.height() <= metrics.height()) continue;
+            const double width = metrics.horizontalAdvance(name) + 8;
+            if (visible.width() < width) continue;
+            // On a plate of the tensor's own colour, so it reads even where
+            // another tensor's rectangle lies over this one.
+            const QRectF plate(visible.center().x() - width / 2, visible.center().y() - metrics.height() / 2.0 - 1,
+                               width, metrics.height() + 2);
+            p.fillRect(plate, tensorColor(k));
+            p.setPen(labelColorOn(tensorColor(k)));
+            p.drawText(plate, Qt::AlignCenter, name);
         }
     }
 }
