@@ -9,10 +9,7 @@ namespace {
 
 // The bytes of a partition's row the allocation spans: for PSUM over all
 // its banks, from the first rectangle's start to the last one's end.
-Interval rowInterval(const PlannedAllocation& a)
-{
-    return {a.rects.front().bytes.begin, a.rects.back().bytes.end};
-}
+Interval rowInterval(const PlannedAllocation& a) { return {a.rects.front().bytes.begin, a.rects.back().bytes.end}; }
 
 std::vector<LiveStep> liveSteps(const MemoryPlan& plan, const std::vector<LifetimeBar>& bars)
 {

@@ -17,10 +17,10 @@ namespace tirx {
 // Plain data in plan units (statement orders, bytes); a view scales it.
 
 struct LifetimeBar {
-    size_t allocation = 0;                // index into MemoryPlan::allocations
-    Interval live;                        // program orders, [begin, end)
-    Interval bytes;                       // where the plan puts it within a partition's row
-    std::optional<Interval> whatIfBytes;  // where the linear scan would (SBUF only)
+    size_t allocation = 0;               // index into MemoryPlan::allocations
+    Interval live;                       // program orders, [begin, end)
+    Interval bytes;                      // where the plan puts it within a partition's row
+    std::optional<Interval> whatIfBytes; // where the linear scan would (SBUF only)
 };
 
 // Bytes live from `order` on, until the next step.
@@ -33,10 +33,10 @@ struct LiveStep {
 struct LifetimeChart {
     std::string function;
     std::string scope; // "trn.sbuf" or "trn.psum"
-    Interval orders;    // the program points spanned by the bars
+    Interval orders;   // the program points spanned by the bars
     int64_t capacityBytes = 0;
-    int64_t allocatedBytes = 0; // the furthest end the bump allocator reaches
-    int64_t peakLiveBytes = 0;  // the most bytes live at one program point
+    int64_t allocatedBytes = 0;         // the furthest end the bump allocator reaches
+    int64_t peakLiveBytes = 0;          // the most bytes live at one program point
     std::optional<int64_t> whatIfBytes; // the furthest end under the linear scan (SBUF only)
     std::vector<LifetimeBar> bars;      // in program order
     std::vector<LiveStep> live;         // ascending orders; the last step is back to 0

@@ -99,7 +99,8 @@ private slots:
         const auto annotatedLines = linesOf(annotated);
         QCOMPARE(annotatedLines.size(), printedLines.size());
         for (size_t i = 0; i < printedLines.size(); ++i) {
-            const bool noted = std::any_of(notes.begin(), notes.end(), [&](const LineNote& n) { return n.line == int(i + 1); });
+            const bool noted =
+                std::any_of(notes.begin(), notes.end(), [&](const LineNote& n) { return n.line == int(i + 1); });
             if (!noted) {
                 QCOMPARE(annotatedLines[i], printedLines[i]);
                 continue;

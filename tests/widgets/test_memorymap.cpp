@@ -5,6 +5,7 @@
 
 #include "irview/tracesourcemap.h"
 #include "memmap/allocationmodel.h"
+#include "memmap/memorycolors.h"
 #include "memmap/memorymap.h"
 #include "memmap/memorypanel.h"
 
@@ -144,6 +145,28 @@ private slots:
         QImage drawn(map.size(), QImage::Format_ARGB32);
         map.render(&drawn);
         QVERIFY(empty != drawn);
+    }
+
+    void laterTensorsLieOverEarlierOnes()
+    {
+        // B [1024, 1088) on partitions 0..63 lies within A; drawn after A it
+        // shows in its own colour (or the overlap's hatch), never A's. Its
+        // upper half: A's name sits on a plate at A's centre, partition 64.
+        const auto plan = makePlan();
+        MemoryMap map(MemoryMap::Scope::Sbuf);
+        map.resize(1000, 600);
+        map.setPlan(plan, &trn1());
+        map.setByteWindow(0, 4096);
+        QImage image(map.size(), QImage::Format_ARGB32);
+        map.render(&image);
+        const QRectF b = map.pixelRect(plan->allocations[1].rects.front());
+        int ownColour = 0;
+        for (int y = int(b.top()) + 3; y < int(b.center().y()); ++y) {
+            const QColor c = image.pixelColor(QPoint(int(b.center().x()), y));
+            QVERIFY(c != tensorColor(0));
+            ownColour += c == tensorColor(1) ? 1 : 0;
+        }
+        QVERIFY(ownColour > 0);
     }
 
     void allocationModel()

@@ -135,8 +135,8 @@ private slots:
             QVERIFY(file.open(QIODevice::ReadOnly));
             const QByteArray text = file.readAll();
             QVERIFY(text.contains("<svg"));
-            const QByteArray viewBox = "viewBox=\"0 0 " + QByteArray::number(view->width()) + ' ' +
-                                       QByteArray::number(view->height()) + '"';
+            const QByteArray viewBox =
+                "viewBox=\"0 0 " + QByteArray::number(view->width()) + ' ' + QByteArray::number(view->height()) + '"';
             QVERIFY2(text.contains(viewBox), viewBox.constData());
         }
         // The SBUF map's picture shows A where the map draws it.

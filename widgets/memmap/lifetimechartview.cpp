@@ -26,10 +26,7 @@ QString scopeName(const std::string& scope) { return scope == "trn.psum" ? u"PSU
 
 } // namespace
 
-LifetimeChartView::LifetimeChartView(QWidget* parent) : QWidget(parent)
-{
-    setAttribute(Qt::WA_OpaquePaintEvent);
-}
+LifetimeChartView::LifetimeChartView(QWidget* parent) : QWidget(parent) { setAttribute(Qt::WA_OpaquePaintEvent); }
 
 void LifetimeChartView::setPlan(std::shared_ptr<const tirx::MemoryPlan> plan, const tirx::Target* target)
 {
@@ -53,21 +50,15 @@ void LifetimeChartView::setPlan(std::shared_ptr<const tirx::MemoryPlan> plan, co
     update();
 }
 
-QSize LifetimeChartView::sizeHint() const
-{
-    return {720, int(std::max<size_t>(m_charts.size(), 1) * kRowHeight)};
-}
+QSize LifetimeChartView::sizeHint() const { return {720, int(std::max<size_t>(m_charts.size(), 1) * kRowHeight)}; }
 
 // Below this a chart's bars are too flat to read: the scroll area scrolls.
-QSize LifetimeChartView::minimumSizeHint() const
-{
-    return {360, int(std::max<size_t>(m_charts.size(), 1) * 220)};
-}
+QSize LifetimeChartView::minimumSizeHint() const { return {360, int(std::max<size_t>(m_charts.size(), 1) * 220)}; }
 
 QRectF LifetimeChartView::rowRect(size_t chart) const
 {
     const double rows = double(std::max<size_t>(m_charts.size(), 1));
-    const double top = kMargin + 2.0 * fontMetrics().height();
+    const double top = kMargin + 2.5 * fontMetrics().height();
     const double height = (double(this->height()) - top - kMargin) / rows;
     return QRectF(kMargin, top + double(chart) * height, double(width()) - 2 * kMargin, height);
 }
@@ -115,7 +106,12 @@ void LifetimeChartView::paintCharts(QPainter& p) const
     const QString title = m_plan ? tr("Lifetimes after %1: program order across, bytes per partition up")
                                        .arg(QString::fromStdString(m_plan->after))
                                  : tr("Lifetimes");
-    p.drawText(QRectF(kMargin, kMargin, width() - 2 * kMargin, fontMetrics().height()), Qt::AlignLeft, title);
+    p.drawText(QRectF(kMargin, kMargin, width() - 2 * kMargin, fontMetrics().height()), Qt::AlignLeft,
+               fontMetrics().elidedText(title, Qt::ElideRight, width() - int(2 * kMargin)));
+    const QString key =
+        tr("Bars: a tensor's bytes while it is live. Line: bytes live at once. Dashes: the end reserved.");
+    p.drawText(QRectF(kMargin, kMargin + fontMetrics().height(), width() - 2 * kMargin, fontMetrics().height()),
+               Qt::AlignLeft, fontMetrics().elidedText(key, Qt::ElideRight, width() - int(2 * kMargin)));
     if (m_charts.empty()) {
         p.setPen(palette().color(QPalette::PlaceholderText));
         p.drawText(rect(), Qt::AlignCenter, tr("No SBUF or PSUM tensor is placed after this pass."));
@@ -135,16 +131,15 @@ void LifetimeChartView::paintPanel(QPainter& p, const QRectF& panel, size_t char
     QColor faint = text;
     faint.setAlphaF(0.18f);
 
-    // Title: what this panel is, and its total against the live peak.
-    const QString where = tr("%1 of %2").arg(scopeName(c.scope), QString::fromStdString(c.function));
+    // Title: what this panel is, and what it reserves.
     const QString heading =
-        whatIf ? tr("What-if: linear scan (a comparison; the output is unchanged)")
-               : tr("%1: the allocator reserves %2, at most %3 live").arg(where, bytesText(c.allocatedBytes),
-                                                                           bytesText(c.peakLiveBytes));
-    const QString detail = whatIf ? tr("would reserve %1: %2 saved")
-                                        .arg(bytesText(*c.whatIfBytes),
-                                             bytesText(std::max<int64_t>(0, c.allocatedBytes - *c.whatIfBytes)))
-                                  : tr("a bar per tensor; black: bytes live at once; red dashes: the end reserved");
+        whatIf ? tr("What-if: linear scan (a comparison only)")
+               : tr("%1 of %2: the allocator").arg(scopeName(c.scope), QString::fromStdString(c.function));
+    const QString detail =
+        whatIf
+            ? tr("would reserve %1: %2 saved")
+                  .arg(bytesText(*c.whatIfBytes), bytesText(std::max<int64_t>(0, c.allocatedBytes - *c.whatIfBytes)))
+            : tr("reserves %1; at most %2 live at once").arg(bytesText(c.allocatedBytes), bytesText(c.peakLiveBytes));
     p.setPen(text);
     const QRectF titleRect(panel.left() - kAxisWidth, panel.top() - 2 * line - 4, panel.width() + kAxisWidth, line);
     p.drawText(titleRect, Qt::AlignLeft, fontMetrics().elidedText(heading, Qt::ElideRight, int(titleRect.width())));
@@ -163,11 +158,10 @@ void LifetimeChartView::paintPanel(QPainter& p, const QRectF& panel, size_t char
     }
     // Order axis: first and last statement.
     p.drawText(QRectF(panel.left(), panel.bottom() + 2, panel.width(), line), Qt::AlignLeft,
-               tr("statement %1").arg(c.orders.begin));
+               QString::number(c.orders.begin));
     p.drawText(QRectF(panel.left(), panel.bottom() + 2, panel.width(), line), Qt::AlignRight,
-               tr("%1").arg(c.orders.end - 1));
-    p.drawText(QRectF(panel.left(), panel.bottom() + 2, panel.width(), line), Qt::AlignHCenter,
-               tr("program order"));
+               QString::number(c.orders.end - 1));
+    p.drawText(QRectF(panel.left(), panel.bottom() + 2, panel.width(), line), Qt::AlignHCenter, tr("program order"));
 
     // The bars, each at its own bytes over its live statements.
     const QPen outline(palette().color(QPalette::Base), 1);
@@ -191,7 +185,8 @@ void LifetimeChartView::paintPanel(QPainter& p, const QRectF& panel, size_t char
     QPolygonF steps;
     int64_t previous = 0;
     for (const auto& step : c.live) {
-        steps << pointIn(panel, chart, step.order, double(previous)) << pointIn(panel, chart, step.order, double(step.bytes));
+        steps << pointIn(panel, chart, step.order, double(previous))
+              << pointIn(panel, chart, step.order, double(step.bytes));
         previous = step.bytes;
     }
     p.setPen(QPen(text, 2));

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 using namespace Qt::StringLiterals;
 
@@ -108,10 +109,17 @@ void MemoryMap::setByteWindow(double first, double last)
     update();
 }
 
+int MemoryMap::legendColumns() const
+{
+    // As many as fit a name of about fifteen characters, at most six.
+    const double legendWidth = width() - 2 * kMargin - kAxisWidth;
+    return std::clamp(int(legendWidth / (fontMetrics().averageCharWidth() * 17 + 22)), 1, 6);
+}
+
 MemoryMap::Frame MemoryMap::frame() const
 {
     Frame f;
-    const double legendRows = m_plan ? std::min<double>(3, std::ceil(double(m_shown.size()) / 6.0)) : 0;
+    const double legendRows = m_plan ? std::min<double>(3, std::ceil(double(m_shown.size()) / legendColumns())) : 0;
     const double legendHeight = legendRows > 0 ? legendRows * kLegendRow + 4 : 0;
     const double left = kMargin + kAxisWidth;
     const double right = width() - kMargin;
@@ -218,6 +226,7 @@ void MemoryMap::paintMap(QPainter& p) const
     p.save();
     p.setClipRect(f.map);
     paintAllocations(p, f);
+    paintBankEdges(p, f);
     paintNames(p, f);
     p.restore();
     paintLegend(p, f);
@@ -296,15 +305,17 @@ void MemoryMap::paintGrid(QPainter& p, const Frame& f) const
         p.drawLine(QPointF(x, f.map.top()), QPointF(x, f.map.bottom()));
         p.setPen(text);
         p.drawLine(QPointF(x, rulerY - 4), QPointF(x, rulerY));
-        p.drawText(QRectF(x - 45, rulerY - kRulerHeight, 90, kRulerHeight - 6), Qt::AlignCenter, bytesText(b));
+        // Kept within the widget: the last tick sits on its edge.
+        const double labelLeft = std::min(x - 45, double(width()) - kMargin - 90);
+        p.drawText(QRectF(labelLeft, rulerY - kRulerHeight, 90, kRulerHeight - 6),
+                   x - 45 > labelLeft ? Qt::AlignRight | Qt::AlignVCenter : Qt::AlignCenter, bytesText(b));
     }
     if (m_scope == Scope::Psum) {
-        // Bank edges, and each bank's number under the map.
-        for (int bank = 0; bank <= m_target.psumBanks; ++bank) {
+        // Each bank's number under the map; the edges are drawn over the
+        // tensors (paintBankEdges).
+        for (int bank = 0; bank < m_target.psumBanks; ++bank) {
             const double x = xOf(double(bank) * m_target.psumBankBytes);
-            p.setPen(QPen(text, 2));
-            p.drawLine(QPointF(x, f.map.top()), QPointF(x, f.map.bottom()));
-            if (bank == m_target.psumBanks) break;
+            p.setPen(text);
             const double next = xOf(double(bank + 1) * m_target.psumBankBytes);
             p.drawText(QRectF(x, f.map.bottom() + 2, next - x, fontMetrics().height()), Qt::AlignCenter,
                        tr("bank %1").arg(bank));
@@ -328,34 +339,71 @@ void MemoryMap::paintGrid(QPainter& p, const Frame& f) const
 void MemoryMap::paintAllocations(QPainter& p, const Frame& f) const
 {
     if (!m_plan) return;
-    const QPen outline(palette().color(QPalette::Base), 1);
-    const QPen overlap(overlapColor(), 2);
-    const QBrush hatch(overlapColor(), Qt::BDiagPattern);
-    p.setBrush(Qt::NoBrush);
+    // Fills go in runs of one colour and outlines in one call, in plan
+    // order so a later tensor lies over an earlier one: a large kernel has
+    // thousands of rectangles (bench_memmap). A sliver narrower than a pixel
+    // that lands on the pixel column and partitions of the sliver before it
+    // is not drawn again.
+    QList<QRectF> run;
+    QRgb runColour = 0;
+    const auto flush = [&] {
+        if (run.isEmpty()) return;
+        p.setBrush(QColor::fromRgb(runColour));
+        p.drawRects(run);
+        run.clear();
+    };
+    p.setPen(Qt::NoPen);
+    QList<QRectF> outlines;
+    QList<QRectF> overlapping;
+    QRectF lastSliver;
     for (size_t k = 0; k < m_shown.size(); ++k) {
         const size_t i = m_shown[k];
-        const QColor fill = tensorColor(k);
+        const QRgb fill = tensorColor(k).rgb();
         for (const auto& r : m_plan->allocations[i].rects) {
             QRectF px = pixelRect(r);
             // Only what the map shows is drawn: zoomed in, most of a large
             // kernel lies outside.
             if (px.right() < f.map.left() || px.left() > f.map.right()) continue;
-            if (px.width() < 1) px.setWidth(1);
-            p.fillRect(px, fill);
-            if (overlaps(i)) {
-                p.fillRect(px, hatch);
-                p.setPen(overlap);
-            } else if (px.width() >= 3) {
-                p.setPen(outline);
-            } else {
-                continue; // a sliver: an outline would hide its colour
+            if (px.width() < 1) {
+                px.setLeft(std::floor(px.left()));
+                px.setWidth(1);
+                if (px == lastSliver && !overlaps(i)) continue;
+                lastSliver = px;
             }
-            p.drawRect(px);
+            if (fill != runColour) flush();
+            runColour = fill;
+            run.append(px);
+            if (overlaps(i))
+                overlapping.append(px);
+            else if (px.width() >= 3) // a sliver's outline would hide its colour
+                outlines.append(px);
         }
     }
+    flush();
+    p.setBrush(QBrush(overlapColor(), Qt::BDiagPattern));
+    p.drawRects(overlapping);
+    p.setBrush(Qt::NoBrush);
+    p.setPen(QPen(palette().color(QPalette::Base), 1));
+    p.drawRects(outlines);
+    p.setPen(QPen(overlapColor(), 2));
+    p.drawRects(overlapping);
     if (m_hovered && *m_hovered < m_plan->allocations.size()) {
         p.setPen(QPen(palette().color(QPalette::Text), 2));
         for (const auto& r : m_plan->allocations[*m_hovered].rects) p.drawRect(pixelRect(r));
+    }
+}
+
+void MemoryMap::paintBankEdges(QPainter& p, const Frame& f) const
+{
+    if (m_scope != Scope::Psum) return;
+    // In the text colour with a base-coloured core, so an edge reads on any
+    // tensor's colour and on the empty map.
+    for (int bank = 0; bank <= m_target.psumBanks; ++bank) {
+        const double x = xOf(double(bank) * m_target.psumBankBytes);
+        p.setPen(QPen(palette().color(QPalette::Text), 3));
+        p.drawLine(QPointF(x, f.map.top()), QPointF(x, f.map.bottom()));
+        p.setPen(QPen(palette().color(QPalette::Base), 1));
+        p.drawLine(QPointF(x, f.map.top()), QPointF(x, f.map.bottom()));
     }
 }
 
@@ -387,12 +435,13 @@ void MemoryMap::paintNames(QPainter& p, const Frame& f) const
 void MemoryMap::paintLegend(QPainter& p, const Frame& f) const
 {
     if (!m_plan || m_shown.empty()) return;
-    const double column = f.legend.width() / 6.0;
-    const size_t most = 18;
+    const int columns = legendColumns();
+    const double column = f.legend.width() / columns;
+    const size_t most = 3 * size_t(columns);
     for (size_t k = 0; k < m_shown.size() && k < most; ++k) {
         const auto& a = m_plan->allocations[m_shown[k]];
-        const double x = f.legend.left() + double(k % 6) * column;
-        const double y = f.legend.top() + 2 + double(k / 6) * kLegendRow;
+        const double x = f.legend.left() + double(k % size_t(columns)) * column;
+        const double y = f.legend.top() + 2 + double(k / size_t(columns)) * kLegendRow;
         const QRectF swatch(x, y + 3, 14, 14);
         p.fillRect(swatch, tensorColor(k));
         if (overlaps(m_shown[k])) p.fillRect(swatch, QBrush(overlapColor(), Qt::BDiagPattern));

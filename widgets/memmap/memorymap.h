@@ -77,11 +77,13 @@ private:
         QRectF legend;
     };
     [[nodiscard]] Frame frame() const;
+    [[nodiscard]] int legendColumns() const;
     [[nodiscard]] int64_t capacityBytes() const;
     [[nodiscard]] int64_t partitionCount() const;
     [[nodiscard]] double xOf(double byte) const;
     void paintGrid(QPainter& p, const Frame& f) const;
     void paintAllocations(QPainter& p, const Frame& f) const;
+    void paintBankEdges(QPainter& p, const Frame& f) const;
     void paintNames(QPainter& p, const Frame& f) const;
     void paintCapacity(QPainter& p, const Frame& f) const;
     void paintLegend(QPainter& p, const Frame& f) const;

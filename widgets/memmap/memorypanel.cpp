@@ -37,6 +37,9 @@ QTableView* makeTable(QAbstractItemModel* model, QWidget* parent)
 QWidget* page(QLabel* label, QTableView* table, QWidget* parent)
 {
     auto* widget = new QWidget(parent);
+    // A wrapped label asks for more height the narrower the dock: ignored,
+    // so the page never pushes the dock past the window.
+    widget->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Ignored);
     auto* column = new QVBoxLayout(widget);
     column->setContentsMargins(4, 4, 4, 4);
     label->setWordWrap(true);
@@ -68,6 +71,7 @@ MemoryPanel::MemoryPanel(QWidget* parent)
     lifetimes->setWidget(m_lifetimes);
     lifetimes->setWidgetResizable(true);
     lifetimes->setFrameShape(QFrame::NoFrame);
+    lifetimes->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Ignored);
 
     m_tabs->addTab(m_sbuf, tr("SBUF"));
     m_tabs->addTab(m_psum, tr("PSUM"));
