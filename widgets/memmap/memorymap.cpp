@@ -137,9 +137,10 @@ double MemoryMap::xOf(double byte) const
     return f.map.left() + (byte - m_first) / (m_last - m_first) * f.map.width();
 }
 
-QRectF MemoryMap::pixelRect(const tirx::MemoryRect& rect) const
+QRectF MemoryMap::pixelRect(const tirx::MemoryRect& rect) const { return pixelRectIn(frame(), rect); }
+
+QRectF MemoryMap::pixelRectIn(const Frame& f, const tirx::MemoryRect& rect) const
 {
-    const Frame f = frame();
     const double rows = std::max<double>(double(partitionCount()), 1);
     const double y0 = f.map.top() + double(rect.partitions.begin) / rows * f.map.height();
     const double y1 = f.map.top() + double(rect.partitions.end) / rows * f.map.height();
@@ -360,7 +361,7 @@ void MemoryMap::paintAllocations(QPainter& p, const Frame& f) const
         const size_t i = m_shown[k];
         const QRgb fill = tensorColor(k).rgb();
         for (const auto& r : m_plan->allocations[i].rects) {
-            QRectF px = pixelRect(r);
+            QRectF px = pixelRectIn(f, r);
             // Only what the map shows is drawn: zoomed in, most of a large
             // kernel lies outside.
             if (px.right() < f.map.left() || px.left() > f.map.right()) continue;
@@ -389,7 +390,7 @@ void MemoryMap::paintAllocations(QPainter& p, const Frame& f) const
     p.drawRects(overlapping);
     if (m_hovered && *m_hovered < m_plan->allocations.size()) {
         p.setPen(QPen(palette().color(QPalette::Text), 2));
-        for (const auto& r : m_plan->allocations[*m_hovered].rects) p.drawRect(pixelRect(r));
+        for (const auto& r : m_plan->allocations[*m_hovered].rects) p.drawRect(pixelRectIn(f, r));
     }
 }
 
@@ -415,7 +416,7 @@ void MemoryMap::paintNames(QPainter& p, const Frame& f) const
         const auto& a = m_plan->allocations[m_shown[k]];
         const QString name = QString::fromStdString(a.name);
         for (const auto& r : a.rects) {
-            const QRectF visible = pixelRect(r).intersected(f.map).adjusted(3, 2, -3, -2);
+            const QRectF visible = pixelRectIn(f, r).intersected(f.map).adjusted(3, 2, -3, -2);
             // Most rectangles of a large kernel are too thin for any name:
             // measuring text only for the rest keeps a repaint quick.
             if (visible.width() <= 16 || visible.height() <= metrics.height()) continue;

@@ -77,6 +77,9 @@ private:
         QRectF legend;
     };
     [[nodiscard]] Frame frame() const;
+    // pixelRect() within a frame worked out once per repaint: a frame
+    // measures text, and a large kernel has thousands of rectangles.
+    [[nodiscard]] QRectF pixelRectIn(const Frame& f, const tirx::MemoryRect& rect) const;
     [[nodiscard]] int legendColumns() const;
     [[nodiscard]] int64_t capacityBytes() const;
     [[nodiscard]] int64_t partitionCount() const;
