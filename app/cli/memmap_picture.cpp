@@ -97,6 +97,19 @@ void drawMemoryMap(const MemoryPlan& plan, const Target& target, const std::stri
         }
         canvas.endGroup();
     }
+    // For PSUM the bank edges, over the tensors and under their names.
+    if (psum) {
+        for (int b = 0; b <= target.psumBanks; ++b) {
+            const double bx = x(double(b) * target.psumBankBytes);
+            canvas.line(bx, kTop, bx, kTop + kMapHeight, "#000000", 2, 0, 0, "bank");
+            if (b < target.psumBanks)
+                canvas.text(bx + target.psumBankBytes * scale / 2, kTop + kMapHeight + 18, "bank " + std::to_string(b),
+                            kText, kFont, Canvas::Anchor::Middle);
+        }
+    } else {
+        canvas.text(kLeft + kMapWidth / 2, kTop + kMapHeight + 18, "byte offset within a partition", kText, kFont,
+                    Canvas::Anchor::Middle);
+    }
     // Names after every rectangle, so a later tensor never covers an
     // earlier one's name (the PSUM accumulator under a user's tile).
     // Each on a plate of its tensor's colour, so it reads where another
@@ -115,19 +128,6 @@ void drawMemoryMap(const MemoryPlan& plan, const Target& target, const std::stri
         }
     }
 
-    // Byte ruler: 0, the window's end, and for PSUM each bank.
-    if (psum) {
-        for (int b = 0; b <= target.psumBanks; ++b) {
-            const double bx = x(double(b) * target.psumBankBytes);
-            canvas.line(bx, kTop, bx, kTop + kMapHeight, "#000000", 2, 0, 0, "bank");
-            if (b < target.psumBanks)
-                canvas.text(bx + target.psumBankBytes * scale / 2, kTop + kMapHeight + 18, "bank " + std::to_string(b),
-                            kText, kFont, Canvas::Anchor::Middle);
-        }
-    } else {
-        canvas.text(kLeft + kMapWidth / 2, kTop + kMapHeight + 18, "byte offset within a partition", kText, kFont,
-                    Canvas::Anchor::Middle);
-    }
     if (capacity <= last) {
         const double cx = x(capacity);
         canvas.line(cx, kTop - 8, cx, kTop + kMapHeight, kOverlap, 2, 6, 4, "capacity");
