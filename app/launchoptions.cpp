@@ -17,8 +17,8 @@ QStringList presetNames()
     return names;
 }
 
-const QStringList kViews = {u"editor"_s, u"diff"_s,  u"ir"_s,     u"nki"_s,  u"sbuf"_s,
-                            u"psum"_s,   u"alloc"_s, u"layout"_s, u"graph"_s};
+const QStringList kViews = {u"editor"_s, u"diff"_s,      u"ir"_s,      u"nki"_s,    u"sbuf"_s, u"psum"_s,
+                            u"alloc"_s,  u"lifetimes"_s, u"memdiff"_s, u"layout"_s, u"graph"_s};
 } // namespace
 
 void addLaunchOptions(QCommandLineParser& parser)

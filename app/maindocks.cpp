@@ -199,8 +199,7 @@ void MainWindow::showEntry(int entry)
     }
     const tirx::TraceEntry& current = *m_trace->entries[static_cast<size_t>(entry)];
     const tirx::TraceEntry& previous = *m_trace->entries[static_cast<size_t>(m_stepper->baseEntryFor(entry))];
-    m_diff->setEntries(previous, current);
-    m_ir->setEntry(current);
+    showPassTexts(previous, current);
 }
 
 void MainWindow::showDiagnostics(const std::vector<tirx::Diagnostic>& diagnostics)

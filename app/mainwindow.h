@@ -52,6 +52,9 @@ public:
     [[nodiscard]] IrView* irView() const { return m_ir; }
     [[nodiscard]] NkiView* nkiView() const { return m_nki; }
     [[nodiscard]] MemoryPanel* memoryPanel() const { return m_memory; }
+    // View > Placement Notes: each allocation line of the IR and the diff
+    // ends with where the tensor sits.
+    [[nodiscard]] QAction* placementNotesAction() const { return m_placementNotes; }
     [[nodiscard]] ProblemsView* problems() const { return m_problems; }
     [[nodiscard]] FindBar* findBar() const { return m_findBar; }
     [[nodiscard]] LayoutDocks* layoutDocks() const { return m_layoutDocks; }
@@ -151,7 +154,9 @@ private:
     // allocation table of the pass the stepper shows.
     void createMemoryDock();
     void showMemory(int entry);
-    void refreshMemory();
+    // `previous` → `current` in the diff and `current` in the IR view, with
+    // the placement notes when they are switched on.
+    void showPassTexts(const tirx::TraceEntry& previous, const tirx::TraceEntry& current);
     // Brings the memory dock forward on `view` ("sbuf", "psum", "alloc");
     // false for any other view.
     bool raiseMemoryView(const QString& view);
@@ -208,7 +213,7 @@ private:
     MemoryPanel* m_memory = nullptr;
     QDockWidget* m_memoryDock = nullptr;
     RefreshWhenShown* m_memoryRefresh = nullptr;
-    int m_memoryEntry = -1;
+    QAction* m_placementNotes = nullptr;
     LayoutDocks* m_layoutDocks = nullptr;
     QMenu* m_viewMenu = nullptr;
     std::shared_ptr<const tirx::Trace> m_trace;

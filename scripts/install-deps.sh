@@ -8,6 +8,7 @@ packages=(
   qt6-base-dev qt6-base-dev-tools qt6-svg-dev qt6-tools-dev
   libqscintilla2-qt6-dev libgraphviz-dev nlohmann-json3-dev
   libcli11-dev libdtl-dev libbenchmark-dev libmimalloc-dev libgl-dev libxkbcommon-dev
+  libpng-dev libfreetype-dev libfontconfig-dev
   clang-format fonts-dejavu-core xvfb xauth python3 python3-numpy
   openssh-server openssh-client
 )

@@ -1,7 +1,7 @@
 #include "input.h"
 #include "pipeline_options.h"
 
-#include "memmap_svg.h"
+#include "memmap_picture.h"
 
 #include "analysis/memory_plan.h"
 #include "analysis/what_if.h"
@@ -9,6 +9,7 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 
 namespace tirx::cli {
@@ -24,13 +25,16 @@ std::string table(const MemoryPlan& plan)
     out += line;
     for (const auto& a : plan.allocations) {
         std::string offset = a.offset ? std::to_string(*a.offset) : "-";
-        if (a.bank) offset = "b" + std::to_string(*a.bank) + "+" + offset;
+        if (a.bank && a.banks > 1)
+            offset = "b" + std::to_string(*a.bank) + "-" + std::to_string(*a.bank + a.banks - 1) + "+" + offset;
+        else if (a.bank)
+            offset = "b" + std::to_string(*a.bank) + "+" + offset;
         const std::string source = a.definition.span.valid() ? std::to_string(a.definition.span.line) + ":" +
                                                                    std::to_string(a.definition.span.column)
                                                              : "-";
         std::snprintf(line, sizeof line, "%-16s %-9s %-9s %10s %6lld %10lld %-8s %s\n", a.name.c_str(), a.scope.c_str(),
                       a.dtype.str().c_str(), offset.c_str(), static_cast<long long>(a.partitions),
-                      static_cast<long long>(a.bytesPerPartition), source.c_str(), a.createdBy.c_str());
+                      static_cast<long long>(a.rowBytes()), source.c_str(), a.createdBy.c_str());
         out += line;
     }
     for (const auto& o : plan.overlaps) {
@@ -66,6 +70,23 @@ std::string whatIfTable(const MemoryPlan& plan, const WhatIfPlan& w)
     return out;
 }
 
+// The diagnostics of every pass, each once: the verifier runs after every
+// pass, so a warning about a tensor no pass touches is found by each.
+std::vector<Diagnostic> distinctDiagnostics(const Trace& trace)
+{
+    std::vector<Diagnostic> out;
+    for (const auto& e : trace.entries) {
+        for (const auto& d : e->diagnostics) {
+            const bool seen = std::any_of(out.begin(), out.end(), [&](const Diagnostic& o) {
+                return o.severity == d.severity && o.message == d.message && o.span.line == d.span.line &&
+                       o.span.column == d.span.column;
+            });
+            if (!seen) out.push_back(d);
+        }
+    }
+    return out;
+}
+
 } // namespace
 
 void registerMemmap(CLI::App& app, Outcome& outcome)
@@ -77,6 +98,7 @@ void registerMemmap(CLI::App& app, Outcome& outcome)
     static bool json = false;
     static bool whatIf = false;
     static std::string svg;
+    static std::string png;
     static std::string scope = "sbuf";
     static PipelineChoice choice;
     cmd->add_option("FILE", file, "TVMScript file, or - for standard input")->required();
@@ -84,7 +106,8 @@ void registerMemmap(CLI::App& app, Outcome& outcome)
     cmd->add_flag("--json", json, "machine-readable output");
     cmd->add_flag("--what-if", whatIf, "add the lifetime-based allocator's placement and the bytes it would save");
     cmd->add_option("--svg", svg, "draw the map as SVG into this file");
-    cmd->add_option("--scope", scope, "the map --svg draws: sbuf or psum")
+    cmd->add_option("--png", png, "draw the same map as PNG into this file");
+    cmd->add_option("--scope", scope, "the map --svg and --png draw: sbuf or psum")
         ->check(CLI::IsMember({"sbuf", "psum"}))
         ->capture_default_str();
     cmd->add_option("-o", output, "write to this file instead of standard output");
@@ -97,8 +120,7 @@ void registerMemmap(CLI::App& app, Outcome& outcome)
         const Trace& trace = lowered->trace();
         const TraceEntry* entry = after == "input" ? trace.entries.front().get() : trace.find(after);
         if (!entry) {
-            for (const auto& e : trace.entries)
-                std::fputs(formatDiagnostics(e->diagnostics, input.path, input.source).c_str(), stderr);
+            std::fputs(formatDiagnostics(distinctDiagnostics(trace), input.path, input.source).c_str(), stderr);
             std::fprintf(stderr, "tirx-cli: error: pass '%s' did not run in pipeline '%s'\n", after.c_str(),
                          trace.pipeline.c_str());
             outcome.exit = trace.failed() ? Exit::BadInput : Exit::Usage;
@@ -107,11 +129,17 @@ void registerMemmap(CLI::App& app, Outcome& outcome)
         std::fputs(formatDiagnostics(entry->diagnostics, input.path, input.source).c_str(), stderr);
         const auto plan = buildMemoryPlan(*entry->module, lowered->target(), after);
         if (!svg.empty() && !writeOutput(svg, memoryMapSvg(plan, lowered->target(), "trn." + scope), outcome)) return;
+        if (std::string error;
+            !png.empty() && !writeMemoryMapPng(plan, lowered->target(), "trn." + scope, png, &error)) {
+            std::fprintf(stderr, "tirx-cli: error: %s\n", error.c_str());
+            outcome.exit = Exit::Usage;
+            return;
+        }
         if (json) {
             auto j = memoryPlanToJson(plan);
             if (whatIf) j["what_if"] = whatIfToJson(plan, whatIfPlan(plan));
             writeOutput(output, j.dump(2) + "\n", outcome);
-        } else if (svg.empty() || !output.empty()) {
+        } else if ((svg.empty() && png.empty()) || !output.empty()) {
             writeOutput(output, table(plan) + (whatIf ? whatIfTable(plan, whatIfPlan(plan)) : std::string{}), outcome);
         }
         if (entry->failed) outcome.exit = Exit::BadInput;

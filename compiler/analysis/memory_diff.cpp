@@ -65,16 +65,15 @@ std::vector<MemoryChange> diffMemoryPlans(const MemoryPlan& before, const Memory
         if (found == old.end()) {
             std::string by = a.createdBy == "user" ? std::string{} : " by " + a.createdBy;
             if (!a.serves.empty()) by += " for " + a.serves;
-            out.push_back(
-                {MemoryChange::Kind::Added, std::nullopt, i,
-                 a.name + ": added" + by + " (" + std::to_string(a.bytesPerPartition) + " bytes per partition)"});
+            out.push_back({MemoryChange::Kind::Added, std::nullopt, i,
+                           a.name + ": added" + by + " (" + std::to_string(a.rowBytes()) + " bytes per partition)"});
             continue;
         }
         const auto& b = before.allocations[found->second];
-        if (b.bytesPerPartition != a.bytesPerPartition) {
+        if (b.rowBytes() != a.rowBytes()) {
             out.push_back({MemoryChange::Kind::Resized, found->second, i,
-                           a.name + ": " + std::to_string(b.bytesPerPartition) + " -> " +
-                               std::to_string(a.bytesPerPartition) + " bytes per partition"});
+                           a.name + ": " + std::to_string(b.rowBytes()) + " -> " + std::to_string(a.rowBytes()) +
+                               " bytes per partition"});
         } else if (b.shape != a.shape || b.hasLayout != a.hasLayout) {
             // LowerTrainiumLayout: the same bytes, now addressed physically.
             out.push_back({MemoryChange::Kind::Reshaped, found->second, i,

@@ -82,6 +82,12 @@ struct PlannedAllocation {
     Interval live;
 
     [[nodiscard]] bool placed() const { return !rects.empty(); }
+    // The bytes the tensor takes in one partition's row: for PSUM, its
+    // bytes per bank times its banks, as the scope totals count them.
+    [[nodiscard]] int64_t rowBytes() const
+    {
+        return scope == "trn.psum" ? bytesPerPartition * (banks > 0 ? banks : 1) : bytesPerPartition;
+    }
 };
 
 // Two allocations of one function and scope whose rectangles meet.

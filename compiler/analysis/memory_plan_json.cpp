@@ -34,7 +34,8 @@ nlohmann::json allocationJson(const PlannedAllocation& a)
                      {"dtype", a.dtype.str()},
                      {"shape", a.shape},
                      {"physical_shape", a.physicalShape},
-                     {"bytes_per_partition", a.bytesPerPartition},
+                     // For PSUM over all its banks, as the totals count it.
+                     {"bytes_per_partition", a.rowBytes()},
                      {"partitions", a.partitions},
                      {"offset", orNull(a.offset)},
                      {"partition_range", intervalJson(a.partitionRange)},
@@ -48,6 +49,7 @@ nlohmann::json allocationJson(const PlannedAllocation& a)
     if (a.scope == "trn.psum") {
         j["bank"] = orNull(a.bank);
         j["banks"] = a.banks;
+        j["bytes_per_bank"] = a.bytesPerPartition;
         j["bank_range"] = intervalJson(a.bankRange);
     }
     return j;

@@ -101,11 +101,6 @@ private:
     std::vector<Loop> m_loops;
 };
 
-int64_t bytesOf(const PlannedAllocation& a)
-{
-    return a.scope == "trn.psum" ? a.bytesPerPartition * std::max<int64_t>(a.banks, 1) : a.bytesPerPartition;
-}
-
 } // namespace
 
 void addLifetimes(const Function& fn, std::vector<PlannedAllocation>& allocations, size_t first)
@@ -141,7 +136,7 @@ void addTotals(MemoryPlan& plan, const Target& target)
         std::vector<std::pair<int, int64_t>> events;
         for (const auto& a : plan.allocations) {
             if (a.scope != scope) continue;
-            const int64_t bytes = bytesOf(a);
+            const int64_t bytes = a.rowBytes();
             if (a.placed()) {
                 for (const auto& r : a.rects)
                     totals->allocatedBytesPerPartition = std::max(totals->allocatedBytesPerPartition, r.bytes.end);

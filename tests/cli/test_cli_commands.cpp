@@ -6,6 +6,9 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <QImage>
+#include <QRegularExpression>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -176,6 +179,68 @@ private slots:
         QVERIFY2(text.contains(u"<g id=\"alloc-0\" class=\"allocation\" data-name=\"A\">"_s), qPrintable(text));
         QVERIFY2(text.contains(u"<rect x=\"70.00\" y=\"60.00\" width=\"275.00\" height=\"512.00\""_s),
                  qPrintable(text));
+    }
+
+    void memmapPngIsTheSvgsPicture()
+    {
+        QTemporaryDir dir;
+        const QString svg = dir.filePath(u"sbuf.svg"_s);
+        const QString png = dir.filePath(u"sbuf.png"_s);
+        const CliRun run = runCli({u"memmap"_s, source(kAllocExample), u"--svg"_s, svg, u"--png"_s, png, u"--passes"_s,
+                                   u"TrnNaiveAllocator"_s});
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(run.out.isEmpty(), qPrintable(run.out));
+        QFile file(svg);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(file.readAll());
+        QVERIFY(text.startsWith(u"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1200.00\" height=\"660.00\""_s));
+        const QImage image(png);
+        QCOMPARE(image.size(), QSize(1200, 660));
+        // A, the SVG's rect at (70, 60) 275 x 512 in the first colour: the
+        // same pixels in the PNG, white beyond it inside the map's grey.
+        QVERIFY(text.contains(u"width=\"275.00\" height=\"512.00\" fill=\"#E69F00\""_s));
+        QCOMPARE(image.pixelColor(75, 65), QColor(0xE6, 0x9F, 0x00));
+        QCOMPARE(image.pixelColor(70 + 270, 60 + 500), QColor(0xE6, 0x9F, 0x00));
+        QCOMPARE(image.pixelColor(70 + 290, 65), QColor(0xF4, 0xF4, 0xF4));
+        // Text is drawn: the title's row is not all white.
+        bool inked = false;
+        for (int x = 10; x < 400 && !inked; ++x)
+            for (int y = 10; y < 28 && !inked; ++y) inked = image.pixelColor(x, y) != QColor(Qt::white);
+        QVERIFY(inked);
+    }
+
+    void memmapPsumBytesAgreeWithTotals()
+    {
+        const QString example = source(u"resources/examples/memory_map.py"_s);
+        const CliRun run = runCli({u"memmap"_s, example, u"--json"_s});
+        QCOMPARE(run.exitCode, 0);
+        const auto json = QJsonDocument::fromJson(run.out.toUtf8()).object();
+        qint64 furthest = 0;
+        for (const auto& value : json[u"allocations"_s].toArray()) {
+            const auto a = value.toObject();
+            if (a[u"scope"_s].toString() != u"trn.psum"_s || a[u"bank"_s].isNull()) continue;
+            // A partition's row over all the tensor's banks.
+            QCOMPARE(a[u"bytes_per_partition"_s].toInteger(),
+                     a[u"bytes_per_bank"_s].toInteger() * a[u"banks"_s].toInteger());
+            furthest = std::max(furthest, a[u"bank"_s].toInteger() * 2048 + a[u"bytes_per_partition"_s].toInteger());
+        }
+        const auto psum = json[u"totals"_s].toObject()[u"trn.psum"_s].toObject();
+        // The accumulator takes all 8 banks from bank 0: 16 KiB of each row.
+        QCOMPARE(furthest, 16384);
+        QCOMPARE(psum[u"allocated_bytes_per_partition"_s].toInteger(), furthest);
+        QVERIFY(psum[u"peak_live_bytes_per_partition"_s].toInteger() >= 16384);
+        const CliRun table = runCli({u"memmap"_s, example});
+        QVERIFY2(table.out.contains(QRegularExpression(u"acc_psum +trn.psum +float32 +b0-7\\+0 +128 +16384 "_s)),
+                 qPrintable(table.out));
+    }
+
+    void memmapPrintsEachWarningOnce()
+    {
+        const CliRun run = runCli({u"memmap"_s, source(u"resources/examples/memory_map.py"_s)});
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(!run.err.isEmpty(), "the example's overlapping PSUM tiles should warn");
+        const QStringList lines = run.err.split(u'\n', Qt::SkipEmptyParts);
+        QCOMPARE(QSet<QString>(lines.begin(), lines.end()).size(), lines.size());
     }
 };
 

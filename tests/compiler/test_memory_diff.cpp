@@ -1,6 +1,8 @@
 // Memory changes between passes on a kernel lowered by TrnPrivateTensorAlloc,
 // TrnNaiveAllocator and LowerTrainiumLayout, each worked out by hand.
 
+#include "memory_kernels.h"
+
 #include "analysis/memory_diff.h"
 #include "script/parser.h"
 #include "transform/pipeline.h"
@@ -10,19 +12,6 @@
 using namespace tirx;
 
 namespace {
-
-// A (256, 64) float32 with a layout of 128 partitions: 256 * 64 / 128 * 4 =
-// 512 bytes per partition, physically (128, 128). The activation's constant
-// bias gets a (128, 512) const_bias workspace: 2048 bytes per partition.
-const char* const kKernel = R"(from tvm_tirx.script import tirx as T
-from tvm_tirx.backend.trn.axis import P, F
-
-@T.function
-def main():
-    T.device_entry()
-    A = T.alloc_tensor(ty_args=[T.Tensor((256, 64), "float32", scope="trn.sbuf", layout=T.TileLayout(T.S[(2, 128, 64):(64 @ F, 1 @ P, 1 @ F)]))])
-    T.trn.tile.activation(A, A, bias=T.float32(1), opcode="exp")
-)";
 
 std::vector<std::string> texts(const std::vector<MemoryChange>& changes)
 {
@@ -39,7 +28,7 @@ class TestMemoryDiff : public QObject {
 private slots:
     void passByPass()
     {
-        auto parsed = parseModule(kKernel);
+        auto parsed = parseModule(kActivationKernel);
         QVERIFY(parsed.ok());
         const Target* target = findTarget("aws/trn1/trn1.2xlarge");
         PipelineOptions options;

@@ -101,9 +101,11 @@ const char* const kExpectedAllocations = R"([
    "span": {"line": 9, "column": 5}},
   {"function": "main", "name": "Ps", "scope": "trn.psum", "dtype": "float32",
    // physical (banks, partitions, free): 2 banks from bank 2, each partition
-   // row of a bank holding 512 * 4 = 2048 bytes
+   // row of a bank holding 512 * 4 = 2048 bytes: 4096 bytes of a
+   // partition's row in all, as the totals count them
    "shape": [2, 128, 512], "physical_shape": [2, 128, 512],
-   "bytes_per_partition": 2048, "partitions": 128, "offset": 0, "bank": 2, "banks": 2,
+   "bytes_per_partition": 4096, "partitions": 128, "offset": 0, "bank": 2, "banks": 2,
+   "bytes_per_bank": 2048,
    // banks [2, 4); a partition's row of bank b starts at b * 2048, and two
    // whole banks side by side are one rectangle: [4096, 8192)
    "partition_range": [0, 128], "byte_range": [0, 2048], "bank_range": [2, 4],

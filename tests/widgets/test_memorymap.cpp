@@ -5,6 +5,7 @@
 
 #include "irview/tracesourcemap.h"
 #include "memmap/allocationmodel.h"
+#include "memmap/memorycolors.h"
 #include "memmap/memorymap.h"
 #include "memmap/memorypanel.h"
 
@@ -146,6 +147,28 @@ private slots:
         QVERIFY(empty != drawn);
     }
 
+    void laterTensorsLieOverEarlierOnes()
+    {
+        // B [1024, 1088) on partitions 0..63 lies within A; drawn after A it
+        // shows in its own colour (or the overlap's hatch), never A's. Its
+        // upper half: A's name sits on a plate at A's centre, partition 64.
+        const auto plan = makePlan();
+        MemoryMap map(MemoryMap::Scope::Sbuf);
+        map.resize(1000, 600);
+        map.setPlan(plan, &trn1());
+        map.setByteWindow(0, 4096);
+        QImage image(map.size(), QImage::Format_ARGB32);
+        map.render(&image);
+        const QRectF b = map.pixelRect(plan->allocations[1].rects.front());
+        int ownColour = 0;
+        for (int y = int(b.top()) + 3; y < int(b.center().y()); ++y) {
+            const QColor c = image.pixelColor(QPoint(int(b.center().x()), y));
+            QVERIFY(c != tensorColor(0));
+            ownColour += c == tensorColor(1) ? 1 : 0;
+        }
+        QVERIFY(ownColour > 0);
+    }
+
     void allocationModel()
     {
         AllocationModel model;
@@ -164,7 +187,9 @@ private slots:
         sorted.setSourceModel(&model);
         sorted.setSortRole(AllocationModel::kSortRole);
         sorted.sort(AllocationModel::BytesPerPartition, Qt::DescendingOrder);
-        QCOMPARE(sorted.index(0, AllocationModel::BytesPerPartition).data().toString(), u"2048"_s);
+        // Acc: a partition's row of its two banks, 2 * 2048.
+        QCOMPARE(sorted.index(0, AllocationModel::BytesPerPartition).data().toString(), u"4096"_s);
+        QCOMPARE(sorted.index(0, AllocationModel::Name).data().toString(), u"Acc"_s);
         QCOMPARE(sorted.index(3, AllocationModel::Name).data().toString(), u"B"_s); // 64 bytes
         model.setPlan(nullptr);
         QCOMPARE(model.rowCount(), 0);
@@ -179,12 +204,12 @@ private slots:
         trace.entries.push_back(std::make_shared<const tirx::TraceEntry>(
             tirx::TraceEntry{"input", parsed.module, "", 0, false, {}, false}));
         MemoryPanel panel;
-        panel.setEntry(trace, 0);
+        panel.setEntry(trace, 0, 0);
         QCOMPARE(panel.sbufMap()->shown().size(), size_t{3});
         QCOMPARE(panel.psumMap()->shown().size(), size_t{1});
         QCOMPARE(panel.allocationModel()->rowCount(), 4);
         QVERIFY(panel.whatIfSummary().contains(u"comparison"_s));
-        panel.setEntry(trace, 5); // no such entry
+        panel.setEntry(trace, 5, 5); // no such entry
         QCOMPARE(panel.allocationModel()->rowCount(), 0);
     }
 };

@@ -154,9 +154,15 @@ DiffView::DiffView(QWidget* parent)
 
 void DiffView::setEntries(const tirx::TraceEntry& previous, const tirx::TraceEntry& current)
 {
+    setEntries(previous, current, previous.text, current.text);
+}
+
+void DiffView::setEntries(const tirx::TraceEntry& previous, const tirx::TraceEntry& current,
+                          const std::string& previousText, const std::string& currentText)
+{
     m_oldMap.setEntry(previous);
     m_newMap.setEntry(current);
-    showTexts(fromStd(previous.passName), previous.text, fromStd(current.passName), current.text);
+    showTexts(fromStd(previous.passName), previousText, fromStd(current.passName), currentText);
 }
 
 void DiffView::setTexts(const QString& oldName, const std::string& oldText, const QString& newName,

@@ -48,6 +48,10 @@ public:
 
     // Shows the diff from `previous`'s module to `current`'s, with source maps.
     void setEntries(const tirx::TraceEntry& previous, const tirx::TraceEntry& current);
+    // The same, diffing `previousText` and `currentText`: the entries' texts
+    // with notes appended to their lines, so the source maps still hold.
+    void setEntries(const tirx::TraceEntry& previous, const tirx::TraceEntry& current, const std::string& previousText,
+                    const std::string& currentText);
     // Shows the diff from `oldText` (after pass `oldName`) to `newText`, without source maps.
     void setTexts(const QString& oldName, const std::string& oldText, const QString& newName,
                   const std::string& newText);

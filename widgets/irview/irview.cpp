@@ -69,13 +69,15 @@ void IrView::changeEvent(QEvent* event)
     if (event->type() == QEvent::PaletteChange) applyPalette();
 }
 
-void IrView::setEntry(const tirx::TraceEntry& entry)
+void IrView::setEntry(const tirx::TraceEntry& entry) { setEntry(entry, entry.text); }
+
+void IrView::setEntry(const tirx::TraceEntry& entry, const std::string& text)
 {
     m_map.setEntry(entry);
     m_marker.forget();
     m_title->setText(entry.passName == "input" ? tr("The module as written")
                                                : tr("After %1").arg(QString::fromStdString(entry.passName)));
-    m_marker.quietly([&] { m_editor->setText(QString::fromStdString(entry.text)); });
+    m_marker.quietly([&] { m_editor->setText(QString::fromStdString(text)); });
     codepane::fitLineNumberMargin(*m_editor);
 }
 

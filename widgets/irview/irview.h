@@ -24,6 +24,9 @@ public:
 
     // Shows the module after `entry`'s pass, with its source map.
     void setEntry(const tirx::TraceEntry& entry);
+    // The same, showing `text`: the entry's text with notes appended to its
+    // lines (the placement notes), so the source map still holds.
+    void setEntry(const tirx::TraceEntry& entry, const std::string& text);
     void clear();
 
     [[nodiscard]] QsciScintilla* editor() const { return m_editor; }

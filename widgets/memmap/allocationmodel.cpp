@@ -64,7 +64,7 @@ QVariant AllocationModel::text(const tirx::PlannedAllocation& a, size_t row, int
         if (!a.offset) return u"-"_s;
         return a.bank ? u"bank %1 + %2"_s.arg(*a.bank).arg(*a.offset) : QString::number(*a.offset);
     case Partitions: return QString::number(a.partitions);
-    case BytesPerPartition: return QString::number(a.bytesPerPartition);
+    case BytesPerPartition: return QString::number(a.rowBytes());
     case Banks: return a.scope == "trn.psum" ? QString::number(a.banks) : QString();
     case CreatedBy:
         return a.serves.empty() ? QString::fromStdString(a.createdBy)
@@ -83,7 +83,7 @@ QVariant AllocationModel::number(const tirx::PlannedAllocation& a, size_t row, i
         if (!a.offset) return {};
         return qint64(a.bank.value_or(0)) * 65536 + qint64(*a.offset); // banks before bytes
     case Partitions: return qint64(a.partitions);
-    case BytesPerPartition: return qint64(a.bytesPerPartition);
+    case BytesPerPartition: return qint64(a.rowBytes());
     case Banks: return qint64(a.banks);
     case Live: return qint64(a.live.begin);
     case WhatIfOffset: return optionalNumber(m_whatIfOffset[row]);

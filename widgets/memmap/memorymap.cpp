@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 using namespace Qt::StringLiterals;
 
@@ -108,10 +109,17 @@ void MemoryMap::setByteWindow(double first, double last)
     update();
 }
 
+int MemoryMap::legendColumns() const
+{
+    // As many as fit a name of about fifteen characters, at most six.
+    const double legendWidth = width() - 2 * kMargin - kAxisWidth;
+    return std::clamp(int(legendWidth / (fontMetrics().averageCharWidth() * 17 + 22)), 1, 6);
+}
+
 MemoryMap::Frame MemoryMap::frame() const
 {
     Frame f;
-    const double legendRows = m_plan ? std::min<double>(3, std::ceil(double(m_shown.size()) / 6.0)) : 0;
+    const double legendRows = m_plan ? std::min<double>(3, std::ceil(double(m_shown.size()) / legendColumns())) : 0;
     const double legendHeight = legendRows > 0 ? legendRows * kLegendRow + 4 : 0;
     const double left = kMargin + kAxisWidth;
     const double right = width() - kMargin;
@@ -129,9 +137,10 @@ double MemoryMap::xOf(double byte) const
     return f.map.left() + (byte - m_first) / (m_last - m_first) * f.map.width();
 }
 
-QRectF MemoryMap::pixelRect(const tirx::MemoryRect& rect) const
+QRectF MemoryMap::pixelRect(const tirx::MemoryRect& rect) const { return pixelRectIn(frame(), rect); }
+
+QRectF MemoryMap::pixelRectIn(const Frame& f, const tirx::MemoryRect& rect) const
 {
-    const Frame f = frame();
     const double rows = std::max<double>(double(partitionCount()), 1);
     const double y0 = f.map.top() + double(rect.partitions.begin) / rows * f.map.height();
     const double y1 = f.map.top() + double(rect.partitions.end) / rows * f.map.height();
@@ -175,7 +184,7 @@ QString MemoryMap::describe(size_t index) const
                  .arg(a.partitionRange->end - 1)
                  .arg(a.byteRange->begin)
                  .arg(a.byteRange->end - 1)
-                 .arg(bytesText(double(a.bytesPerPartition)));
+                 .arg(bytesText(double(a.rowBytes())));
     if (a.bankRange) lines << tr("PSUM banks %1..%2").arg(a.bankRange->begin).arg(a.bankRange->end - 1);
     if (a.createdBy == "user")
         lines << tr("user tensor, line %1").arg(a.definition.span.line);
@@ -194,6 +203,12 @@ QString MemoryMap::describe(size_t index) const
 void MemoryMap::paintEvent(QPaintEvent*)
 {
     QPainter p(this);
+    paintMap(p);
+}
+
+void MemoryMap::paintMap(QPainter& p) const
+{
+    p.setFont(font());
     p.fillRect(rect(), palette().base());
     const Frame f = frame();
     p.setPen(palette().color(QPalette::Text));
@@ -212,6 +227,8 @@ void MemoryMap::paintEvent(QPaintEvent*)
     p.save();
     p.setClipRect(f.map);
     paintAllocations(p, f);
+    paintBankEdges(p, f);
+    paintNames(p, f);
     p.restore();
     paintLegend(p, f);
     if (m_plan && m_shown.empty()) {
@@ -289,15 +306,17 @@ void MemoryMap::paintGrid(QPainter& p, const Frame& f) const
         p.drawLine(QPointF(x, f.map.top()), QPointF(x, f.map.bottom()));
         p.setPen(text);
         p.drawLine(QPointF(x, rulerY - 4), QPointF(x, rulerY));
-        p.drawText(QRectF(x - 45, rulerY - kRulerHeight, 90, kRulerHeight - 6), Qt::AlignCenter, bytesText(b));
+        // Kept within the widget: the last tick sits on its edge.
+        const double labelLeft = std::min(x - 45, double(width()) - kMargin - 90);
+        p.drawText(QRectF(labelLeft, rulerY - kRulerHeight, 90, kRulerHeight - 6),
+                   x - 45 > labelLeft ? Qt::AlignRight | Qt::AlignVCenter : Qt::AlignCenter, bytesText(b));
     }
     if (m_scope == Scope::Psum) {
-        // Bank edges, and each bank's number under the map.
-        for (int bank = 0; bank <= m_target.psumBanks; ++bank) {
+        // Each bank's number under the map; the edges are drawn over the
+        // tensors (paintBankEdges).
+        for (int bank = 0; bank < m_target.psumBanks; ++bank) {
             const double x = xOf(double(bank) * m_target.psumBankBytes);
-            p.setPen(QPen(text, 2));
-            p.drawLine(QPointF(x, f.map.top()), QPointF(x, f.map.bottom()));
-            if (bank == m_target.psumBanks) break;
+            p.setPen(text);
             const double next = xOf(double(bank + 1) * m_target.psumBankBytes);
             p.drawText(QRectF(x, f.map.bottom() + 2, next - x, fontMetrics().height()), Qt::AlignCenter,
                        tr("bank %1").arg(bank));
@@ -321,35 +340,95 @@ void MemoryMap::paintGrid(QPainter& p, const Frame& f) const
 void MemoryMap::paintAllocations(QPainter& p, const Frame& f) const
 {
     if (!m_plan) return;
-    const QColor outline = palette().color(QPalette::Base);
+    // Fills go in runs of one colour and outlines in one call, in plan
+    // order so a later tensor lies over an earlier one: a large kernel has
+    // thousands of rectangles (bench_memmap). A sliver narrower than a pixel
+    // that lands on the pixel column and partitions of the sliver before it
+    // is not drawn again.
+    QList<QRectF> run;
+    QRgb runColour = 0;
+    const auto flush = [&] {
+        if (run.isEmpty()) return;
+        p.setBrush(QColor::fromRgb(runColour));
+        p.drawRects(run);
+        run.clear();
+    };
+    p.setPen(Qt::NoPen);
+    QList<QRectF> outlines;
+    QList<QRectF> overlapping;
+    QRectF lastSliver;
     for (size_t k = 0; k < m_shown.size(); ++k) {
         const size_t i = m_shown[k];
-        const auto& a = m_plan->allocations[i];
-        const QColor fill = tensorColor(k);
-        for (const auto& r : a.rects) {
-            QRectF px = pixelRect(r);
+        const QRgb fill = tensorColor(k).rgb();
+        for (const auto& r : m_plan->allocations[i].rects) {
+            QRectF px = pixelRectIn(f, r);
+            // Only what the map shows is drawn: zoomed in, most of a large
+            // kernel lies outside.
             if (px.right() < f.map.left() || px.left() > f.map.right()) continue;
-            if (px.width() < 1) px.setWidth(1);
-            p.fillRect(px, fill);
-            if (overlaps(i)) {
-                p.fillRect(px, QBrush(overlapColor(), Qt::BDiagPattern));
-                p.setPen(QPen(overlapColor(), 2));
-            } else {
-                p.setPen(QPen(outline, 1));
+            if (px.width() < 1) {
+                px.setLeft(std::floor(px.left()));
+                px.setWidth(1);
+                if (px == lastSliver && !overlaps(i)) continue;
+                lastSliver = px;
             }
-            if (m_hovered == i) p.setPen(QPen(palette().color(QPalette::Text), 2));
-            p.setBrush(Qt::NoBrush);
-            p.drawRect(px);
-            // The name where it fits, across the visible part.
-            const QRectF visible = px.intersected(f.map).adjusted(3, 2, -3, -2);
+            if (fill != runColour) flush();
+            runColour = fill;
+            run.append(px);
+            if (overlaps(i))
+                overlapping.append(px);
+            else if (px.width() >= 3) // a sliver's outline would hide its colour
+                outlines.append(px);
+        }
+    }
+    flush();
+    p.setBrush(QBrush(overlapColor(), Qt::BDiagPattern));
+    p.drawRects(overlapping);
+    p.setBrush(Qt::NoBrush);
+    p.setPen(QPen(palette().color(QPalette::Base), 1));
+    p.drawRects(outlines);
+    p.setPen(QPen(overlapColor(), 2));
+    p.drawRects(overlapping);
+    if (m_hovered && *m_hovered < m_plan->allocations.size()) {
+        p.setPen(QPen(palette().color(QPalette::Text), 2));
+        for (const auto& r : m_plan->allocations[*m_hovered].rects) p.drawRect(pixelRectIn(f, r));
+    }
+}
+
+void MemoryMap::paintBankEdges(QPainter& p, const Frame& f) const
+{
+    if (m_scope != Scope::Psum) return;
+    // In the text colour with a base-coloured core, so an edge reads on any
+    // tensor's colour and on the empty map.
+    for (int bank = 0; bank <= m_target.psumBanks; ++bank) {
+        const double x = xOf(double(bank) * m_target.psumBankBytes);
+        p.setPen(QPen(palette().color(QPalette::Text), 3));
+        p.drawLine(QPointF(x, f.map.top()), QPointF(x, f.map.bottom()));
+        p.setPen(QPen(palette().color(QPalette::Base), 1));
+        p.drawLine(QPointF(x, f.map.top()), QPointF(x, f.map.bottom()));
+    }
+}
+
+void MemoryMap::paintNames(QPainter& p, const Frame& f) const
+{
+    if (!m_plan) return;
+    const QFontMetrics metrics = fontMetrics();
+    for (size_t k = 0; k < m_shown.size(); ++k) {
+        const auto& a = m_plan->allocations[m_shown[k]];
+        const QString name = QString::fromStdString(a.name);
+        for (const auto& r : a.rects) {
+            const QRectF visible = pixelRectIn(f, r).intersected(f.map).adjusted(3, 2, -3, -2);
             // Most rectangles of a large kernel are too thin for any name:
             // measuring text only for the rest keeps a repaint quick.
-            if (visible.width() <= 16 || visible.height() <= fontMetrics().height()) continue;
-            const QString name = QString::fromStdString(a.name);
-            if (visible.width() > fontMetrics().horizontalAdvance(name)) {
-                p.setPen(labelColorOn(fill));
-                p.drawText(visible, Qt::AlignCenter, name);
-            }
+            if (visible.width() <= 16 || visible.height() <= metrics.height()) continue;
+            const double width = metrics.horizontalAdvance(name) + 8;
+            if (visible.width() < width) continue;
+            // On a plate of the tensor's own colour, so it reads even where
+            // another tensor's rectangle lies over this one.
+            const QRectF plate(visible.center().x() - width / 2, visible.center().y() - metrics.height() / 2.0 - 1,
+                               width, metrics.height() + 2);
+            p.fillRect(plate, tensorColor(k));
+            p.setPen(labelColorOn(tensorColor(k)));
+            p.drawText(plate, Qt::AlignCenter, name);
         }
     }
 }
@@ -357,12 +436,13 @@ void MemoryMap::paintAllocations(QPainter& p, const Frame& f) const
 void MemoryMap::paintLegend(QPainter& p, const Frame& f) const
 {
     if (!m_plan || m_shown.empty()) return;
-    const double column = f.legend.width() / 6.0;
-    const size_t most = 18;
+    const int columns = legendColumns();
+    const double column = f.legend.width() / columns;
+    const size_t most = 3 * size_t(columns);
     for (size_t k = 0; k < m_shown.size() && k < most; ++k) {
         const auto& a = m_plan->allocations[m_shown[k]];
-        const double x = f.legend.left() + double(k % 6) * column;
-        const double y = f.legend.top() + 2 + double(k / 6) * kLegendRow;
+        const double x = f.legend.left() + double(k % size_t(columns)) * column;
+        const double y = f.legend.top() + 2 + double(k / size_t(columns)) * kLegendRow;
         const QRectF swatch(x, y + 3, 14, 14);
         p.fillRect(swatch, tensorColor(k));
         if (overlaps(m_shown[k])) p.fillRect(swatch, QBrush(overlapColor(), Qt::BDiagPattern));

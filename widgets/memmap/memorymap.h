@@ -12,7 +12,9 @@
 // partition (x), or PSUM as partitions × the banks of a partition's row, one
 // column per bank. Each allocation is drawn at the rectangles MemoryPlan
 // gives it, coloured per tensor from a colour-blind-safe palette and named
-// where the name fits; overlapping allocations are hatched red. A bar above
+// where the name fits (names are drawn after every rectangle, so a tensor
+// on top never hides the name of one below); overlapping allocations are
+// hatched red. A bar above
 // shows how much of the scope's capacity the furthest allocation reaches.
 // The wheel zooms the bytes around the pointer, dragging pans, a double
 // click fits the allocations again. Hovering shows what the plan knows of a
@@ -46,6 +48,9 @@ public:
     void setByteWindow(double first, double last);
     // Fits the window to the allocations (or the capacity when none).
     void fit();
+    // Draws the map as it is shown now onto `painter`, for a repaint or an
+    // exported picture of the widget's size.
+    void paintMap(QPainter& painter) const;
 
     [[nodiscard]] QSize sizeHint() const override { return {720, 420}; }
     [[nodiscard]] QSize minimumSizeHint() const override { return {320, 220}; }
@@ -72,11 +77,17 @@ private:
         QRectF legend;
     };
     [[nodiscard]] Frame frame() const;
+    // pixelRect() within a frame worked out once per repaint: a frame
+    // measures text, and a large kernel has thousands of rectangles.
+    [[nodiscard]] QRectF pixelRectIn(const Frame& f, const tirx::MemoryRect& rect) const;
+    [[nodiscard]] int legendColumns() const;
     [[nodiscard]] int64_t capacityBytes() const;
     [[nodiscard]] int64_t partitionCount() const;
     [[nodiscard]] double xOf(double byte) const;
     void paintGrid(QPainter& p, const Frame& f) const;
     void paintAllocations(QPainter& p, const Frame& f) const;
+    void paintBankEdges(QPainter& p, const Frame& f) const;
+    void paintNames(QPainter& p, const Frame& f) const;
     void paintCapacity(QPainter& p, const Frame& f) const;
     void paintLegend(QPainter& p, const Frame& f) const;
 

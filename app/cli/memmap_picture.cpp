@@ -1,0 +1,175 @@
+#include "memmap_picture.h"
+
+#include "png_canvas.h"
+#include "svg_canvas.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+
+namespace tirx::cli {
+
+namespace {
+
+constexpr double kLeft = 70;
+constexpr double kTop = 60;
+constexpr double kMapWidth = 1100;
+constexpr double kMapHeight = 512; // 4 px per partition
+constexpr double kFont = 13;
+constexpr const char* kText = "#000000";
+constexpr const char* kOverlap = "#D01010";
+
+// Okabe and Ito's palette without vermillion, as the explorer's views use it.
+constexpr std::array<const char*, 7> kColors{"#E69F00", "#56B4E9", "#009E73", "#F0E442",
+                                             "#0072B2", "#CC79A7", "#A0A0A0"};
+// Black on the light colours, white on the dark blue and green.
+constexpr std::array<const char*, 7> kLabelColors{"#000000", "#000000", "#FFFFFF", "#000000",
+                                                  "#FFFFFF", "#000000", "#000000"};
+
+// A generous width for `text` at `size` (0.6 em a character), so a name
+// said to fit does in any sans-serif face.
+double textWidth(const std::string& text, double size)
+{
+    size_t characters = 0;
+    for (unsigned char c : text) characters += (c & 0xC0) != 0x80 ? 1 : 0;
+    return double(characters) * size * 0.6;
+}
+
+std::string bytesText(double bytes)
+{
+    char buffer[32];
+    if (bytes >= 1024 && std::fmod(bytes, 1024) == 0)
+        std::snprintf(buffer, sizeof buffer, "%.0f KiB", bytes / 1024);
+    else
+        std::snprintf(buffer, sizeof buffer, "%.0f B", bytes);
+    return buffer;
+}
+
+} // namespace
+
+void drawMemoryMap(const MemoryPlan& plan, const Target& target, const std::string& scope, Canvas& canvas)
+{
+    const bool psum = scope == "trn.psum";
+    const double capacity =
+        psum ? double(target.psumBanks) * target.psumBankBytes : double(target.maxSbufBytesPerPartition);
+    std::vector<bool> overlapping(plan.allocations.size(), false);
+    for (const auto& o : plan.overlaps) overlapping[o.earlier] = overlapping[o.later] = true;
+    std::vector<size_t> shown;
+    double end = 0;
+    for (size_t i = 0; i < plan.allocations.size(); ++i) {
+        const auto& a = plan.allocations[i];
+        if (a.scope != scope || !a.placed()) continue;
+        shown.push_back(i);
+        for (const auto& r : a.rects) end = std::max(end, double(r.bytes.end));
+    }
+    // The same window the explorer's map opens with.
+    const double last = psum || end <= 0 ? capacity : std::max(64.0, std::min(capacity, end * 1.08));
+    const double scale = kMapWidth / last;
+    const int partitions = std::max(1, target.partitionSize);
+    const double row = kMapHeight / partitions;
+    const auto x = [&](double byte) { return kLeft + byte * scale; };
+
+    canvas.rect(0, 0, kMemoryMapWidth, kMemoryMapHeight, "#FFFFFF", {}, 0);
+    canvas.text(10, 24,
+                std::string(psum ? "PSUM" : "SBUF") + " after " + plan.after + " on " + plan.target +
+                    ": partitions (down) by bytes per partition (across)",
+                kText, 15);
+    canvas.rect(kLeft, kTop, kMapWidth, kMapHeight, "#F4F4F4", "#000000", 1, "map");
+
+    // Partition axis.
+    for (int p = 0; p <= partitions; p += 32) {
+        const int shownPartition = std::min(p, partitions - 1);
+        canvas.text(kLeft - 6, kTop + p * row + 4, std::to_string(shownPartition), kText, kFont, Canvas::Anchor::End);
+    }
+    canvas.text(8, kTop + kMapHeight + 18, "partition", kText, kFont);
+
+    for (size_t k = 0; k < shown.size(); ++k) {
+        const size_t i = shown[k];
+        const auto& a = plan.allocations[i];
+        canvas.beginGroup("alloc-" + std::to_string(i), "allocation", a.name,
+                          a.name + " " + a.dtype.str() + ", " + std::to_string(a.rowBytes()) +
+                              " bytes per partition at " + std::to_string(a.offset.value_or(0)));
+        for (const auto& r : a.rects) {
+            canvas.rect(x(double(r.bytes.begin)), kTop + double(r.partitions.begin) * row,
+                        double(r.bytes.size()) * scale, double(r.partitions.size()) * row, kColors[k % kColors.size()],
+                        overlapping[i] ? kOverlap : "#ffffff", overlapping[i] ? 2 : 1);
+        }
+        canvas.endGroup();
+    }
+    // For PSUM the bank edges, over the tensors and under their names.
+    if (psum) {
+        for (int b = 0; b <= target.psumBanks; ++b) {
+            const double bx = x(double(b) * target.psumBankBytes);
+            canvas.line(bx, kTop, bx, kTop + kMapHeight, "#000000", 2, 0, 0, "bank");
+            if (b < target.psumBanks)
+                canvas.text(bx + target.psumBankBytes * scale / 2, kTop + kMapHeight + 18, "bank " + std::to_string(b),
+                            kText, kFont, Canvas::Anchor::Middle);
+        }
+    } else {
+        canvas.text(kLeft + kMapWidth / 2, kTop + kMapHeight + 18, "byte offset within a partition", kText, kFont,
+                    Canvas::Anchor::Middle);
+    }
+    // Names after every rectangle, so a later tensor never covers an
+    // earlier one's name (the PSUM accumulator under a user's tile).
+    // Each on a plate of its tensor's colour, so it reads where another
+    // tensor's rectangle lies over this one.
+    for (size_t k = 0; k < shown.size(); ++k) {
+        const auto& a = plan.allocations[shown[k]];
+        const double plate = textWidth(a.name, kFont) + 8;
+        for (const auto& r : a.rects) {
+            const double width = double(r.bytes.size()) * scale;
+            const double height = double(r.partitions.size()) * row;
+            if (width < plate || height < kFont + 6) continue;
+            const double cx = x(double(r.bytes.begin)) + width / 2;
+            const double cy = kTop + double(r.partitions.begin) * row + height / 2;
+            canvas.rect(cx - plate / 2, cy - kFont * 0.75, plate, kFont * 1.5, kColors[k % kColors.size()], {}, 0);
+            canvas.text(cx, cy + kFont * 0.35, a.name, kLabelColors[k % kColors.size()], kFont, Canvas::Anchor::Middle);
+        }
+    }
+
+    if (capacity <= last) {
+        const double cx = x(capacity);
+        canvas.line(cx, kTop - 8, cx, kTop + kMapHeight, kOverlap, 2, 6, 4, "capacity");
+    }
+    // Ticks a power of two of bytes apart, about eight across; for PSUM the
+    // bank edges are the ticks.
+    const double step = psum ? double(target.psumBankBytes) : std::exp2(std::ceil(std::log2(std::max(last / 8, 1.0))));
+    for (double b = 0; b <= last; b += step) {
+        canvas.line(x(b), kTop - 4, x(b), kTop, "#000000", 1);
+        canvas.text(x(b), kTop - 8, bytesText(b), kText, kFont,
+                    b == 0 ? Canvas::Anchor::Start : Canvas::Anchor::Middle);
+    }
+    if (capacity <= last) canvas.text(x(capacity) - 4, kTop + 16, "capacity", kOverlap, kFont, Canvas::Anchor::End);
+
+    // Legend: a swatch and a name per tensor, a star for a pass's workspace.
+    const double legendTop = kTop + kMapHeight + 34;
+    const double column = kMapWidth / 6;
+    for (size_t k = 0; k < shown.size() && k < 12; ++k) {
+        const auto& a = plan.allocations[shown[k]];
+        const double lx = kLeft + double(k % 6) * column;
+        const double ly = legendTop + double(k / 6) * 22;
+        canvas.rect(lx, ly, 14, 14, kColors[k % kColors.size()], overlapping[shown[k]] ? kOverlap : "#000000", 1);
+        std::string label = a.name + (a.createdBy == "user" ? "" : " *");
+        if (k == 11 && shown.size() > 12) label = "... " + std::to_string(shown.size() - 11) + " more";
+        canvas.text(lx + 20, ly + 12, label, kText, kFont);
+    }
+}
+
+std::string memoryMapSvg(const MemoryPlan& plan, const Target& target, const std::string& scope)
+{
+    SvgCanvas canvas(kMemoryMapWidth, kMemoryMapHeight);
+    drawMemoryMap(plan, target, scope, canvas);
+    return canvas.svg();
+}
+
+bool writeMemoryMapPng(const MemoryPlan& plan, const Target& target, const std::string& scope, const std::string& path,
+                       std::string* error)
+{
+    PngCanvas canvas(kMemoryMapWidth, kMemoryMapHeight);
+    if (!canvas.hasFont()) std::fputs("tirx-cli: warning: no sans-serif font found; the PNG has no text\n", stderr);
+    drawMemoryMap(plan, target, scope, canvas);
+    return canvas.write(path, error);
+}
+
+} // namespace tirx::cli
