@@ -2,8 +2,8 @@
 
 #include "ir/callables.h"
 #include "ir/make.h"
+#include "transform/tile/tile_call.h"
 
-#include <stdexcept>
 #include <string>
 
 namespace tirx {
@@ -21,13 +21,7 @@ Stmt tensorized(Stmt body) { return makeRegion(kTensorizedInstruction, {}, {}, s
 
 Stmt guarded(const Expr& guard, Stmt body) { return guard ? makeIf(guard, std::move(body), nullptr) : body; }
 
-Stmt nkiCall(std::string_view name, std::vector<Expr> args)
-{
-    const std::string full = "T.nki." + std::string(name);
-    const Callable* c = findCallable(full);
-    if (!c || c->kind != CallableKind::NkiInstruction) throw std::logic_error("no NKI instruction " + full);
-    return makeEvaluate(call(c->op, std::move(args)));
-}
+Stmt nkiCall(NkiOp op, std::vector<Expr> args) { return makeEvaluate(call(callableOf(op).op, std::move(args))); }
 
 Expr element(const Expr& region, std::vector<Expr> indices)
 {
@@ -39,8 +33,23 @@ Expr element(const Expr& region, std::vector<Expr> indices)
     return tensorLoad(tensor, std::move(indices));
 }
 
+void requireOneBank(const InstructionPlanner& planner, size_t r, const InstRepr& inst)
+{
+    if (!inst.selected) return; // bounded: the size was cut to stay within the limit
+    for (size_t i : *inst.selected) {
+        const ViewIter& it = planner.iters(r)[i];
+        if (!(it.axis == Axis::bank()) || it.extent <= 1) continue;
+        std::string name = "the region";
+        if (const auto* region = as<TensorRegionNode>(planner.region(r))) name = "'" + region->tensor()->name() + "'";
+        throw TileError("one instruction would span " + std::to_string(it.extent) + " PSUM banks of " + name +
+                        ", whose bank and free strides the planner cannot combine (the reference has no rule for "
+                        "this); split the call at the bank edge, 512 float32 elements of a row");
+    }
+}
+
 int64_t bindNest(InstructionPlanner& planner, size_t r, const InstRepr& inst, const NestLoops& loops)
 {
+    requireOneBank(planner, r, inst);
     planner.bind(r, loops.free, inst.size, inst.stride, true);
     planner.bind(r, loops.partition, planner.partitions(r), 1, false);
     return planner.fillBlock(r, loops.block);
