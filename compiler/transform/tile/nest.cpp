@@ -4,6 +4,7 @@
 #include "ir/make.h"
 #include "transform/tile/tile_call.h"
 
+#include <algorithm>
 #include <string>
 
 namespace tirx {
@@ -35,16 +36,26 @@ Expr element(const Expr& region, std::vector<Expr> indices)
 
 void requireOneBank(const InstructionPlanner& planner, size_t r, const InstRepr& inst)
 {
-    if (!inst.selected) return; // bounded: the size was cut to stay within the limit
-    for (size_t i : *inst.selected) {
-        const ViewIter& it = planner.iters(r)[i];
-        if (!(it.axis == Axis::bank()) || it.extent <= 1) continue;
-        std::string name = "the region";
-        if (const auto* region = as<TensorRegionNode>(planner.region(r))) name = "'" + region->tensor()->name() + "'";
-        throw TileError("one instruction would span " + std::to_string(it.extent) + " PSUM banks of " + name +
-                        ", whose bank and free strides the planner cannot combine (the reference has no rule for "
-                        "this); split the call at the bank edge, 512 float32 elements of a row");
+    int64_t banks = 1;
+    bool selectsBank = false;
+    const auto& iters = planner.iters(r);
+    for (size_t i = 0; i < iters.size(); ++i) {
+        if (!(iters[i].axis == Axis::bank()) || iters[i].extent <= 1) continue;
+        banks *= iters[i].extent;
+        if (inst.selected && std::find(inst.selected->begin(), inst.selected->end(), i) != inst.selected->end())
+            selectsBank = true;
     }
+    if (banks == 1) return;
+    const auto* region = as<TensorRegionNode>(planner.region(r));
+    // 2 KiB per partition in a bank; a bounded instruction (selected cut)
+    // crosses an edge when it is longer than that.
+    const int64_t bankElements = region ? 2048 / region->tensor()->tensorType()->dtype().bytes() : 512;
+    if (!selectsBank && (inst.selected || inst.size <= bankElements)) return;
+    const std::string name = region ? "'" + region->tensor()->name() + "'" : std::string("the region");
+    throw TileError("one instruction would span the " + std::to_string(banks) + " PSUM banks of " + name +
+                    ", whose bank and free strides the planner cannot combine (the reference has no rule for this); "
+                    "split the call at the bank edge, " +
+                    std::to_string(bankElements) + " elements of a row");
 }
 
 int64_t bindNest(InstructionPlanner& planner, size_t r, const InstRepr& inst, const NestLoops& loops)
