@@ -6,7 +6,8 @@
 // the largest example, tiled_add.py (fixed, to compare window versions) and
 // the largest example written with T.trn.tile.* calls, whose every edit runs
 // TileDispatch and LowerTrainiumLayout (goal of issue 13: p95 < 16 ms).
-// Run: build/app-rel/tests/bench/bench_workbench
+// Run: QT_QPA_PLATFORM=offscreen build/release/tests/bench/bench_workbench (add
+// --benchmark_filter=fixed:2 for the tile example alone)
 #include "lowering.h"
 #include "mainwindow.h"
 
