@@ -97,9 +97,19 @@ public:
         if (!dst || dst->isPsum()) return;
         const auto partitions = partitionsOf(c.operand("D"));
         if (!partitions) return;
+        // Spec 05 §3.5 and §6.5: every accumulator this pass makes sits at
+        // bank 0, offset 0, so an earlier one's products are still in the
+        // slots this call starts from.
+        const bool aliased = std::any_of(table.workspaces().begin(), table.workspaces().end(),
+                                         [](const Workspace& w) { return w.var->tensorType()->isPsum(); });
         auto var =
             newWorkspace("acc_psum", {kPsumBanks, *partitions, kPsumBankElements}, DataType::float32(), "trn.psum");
         c.set("acc_psum", table.add({var, allocStmt(var, {tuple({intImm(0), intImm(0)})}), nullptr}));
+        if (aliased)
+            c.warn("this acc_psum is placed at PSUM bank 0, offset 0 like the acc_psum of an earlier matmul into "
+                   "SBUF, and neither is ever cleared: this product adds onto what that matmul left in the same slots "
+                   "(the reference's allocation); to start from zero, write D in PSUM, cleared first by a tensor_copy "
+                   "from a zeroed SBUF tile");
     }
 
     [[nodiscard]] Stmt lower(const TileCall& c, const VarRanges& ranges) const override
