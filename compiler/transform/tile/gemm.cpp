@@ -1,6 +1,7 @@
 // matmul (chapter 05 §4.6, the acc-psum rule of §3.5; reference
 // backend/trn/tile_primitive/gemm/default.py).
 
+#include "analysis/grouped_layout_memo.h"
 #include "analysis/instruction_plan.h"
 #include "analysis/layout_algebra.h"
 #include "analysis/linear_form.h"
@@ -43,7 +44,7 @@ PartitionFree roles(const Expr& region, Role role, bool transposed, const VarRan
     if (dims.size() != 2)
         throw TileError("only 2D matrices are supported for matmul: '" + name + "' has " + std::to_string(dims.size()) +
                         " non-unit dimensions");
-    const auto grouped = groupLayout(*canonicalizeLayout(*type.layout()), type.shape());
+    const auto grouped = GroupedLayoutMemo::canonicalGrouping(type.layout(), type.shape());
     if (!grouped.ok()) throw TileError("'" + name + "': " + grouped.error);
     const auto& shard = grouped.layout->shard();
     const auto hasPartition = [&](size_t d) {
