@@ -268,8 +268,8 @@ void InstructionPlanner::resplit(size_t r, size_t other, const DimMap& map)
     // Split unchanged (resplit skip, bench_tile_dispatch): every dim keeps
     // its iters, and re-grouping the view by its own extents gives the same
     // iters back, so the layout round trip below is skipped. Most links only
-    // confirm a split an earlier link made; the round trip was a quarter of
-    // lower-tirx on matmul and reduction calls.
+    // confirm a split an earlier link made; on BM_LowerTirxMatmulReduction/1000
+    // the skip took lower-tirx from 1,887 M to 1,296 M instructions (Debug).
     if (!finer) {
         view.bindings.assign(view.iters.size(), {});
         return;
