@@ -2,6 +2,8 @@
 
 #include "ir/make.h"
 
+#include <optional>
+
 namespace tirx {
 
 namespace {
@@ -87,7 +89,12 @@ LayoutOrError toPsum(const Layout& layout)
         }
         auto extent = constInt(it.extent);
         auto stride = constInt(it.stride);
-        if (!extent || !stride || *stride <= 0) return fail("layout can not be converted to psum layout");
+        const auto cannot = [&](std::string_view why) {
+            const auto text = [](const std::optional<int64_t>& v) { return v ? std::to_string(*v) : "(symbolic)"; };
+            return fail("layout cannot be converted to a PSUM layout: the F iter of extent " + text(extent) +
+                        " and stride " + text(stride) + " " + std::string(why));
+        };
+        if (!extent || !stride || *stride <= 0) return cannot("is not a positive constant");
         if (*stride % kBankElements == 0) {
             shard.push_back(Iter{it.extent, intImm(*stride / kBankElements), Axis::bank()});
         } else if (kBankElements % *stride == 0) {
@@ -98,10 +105,10 @@ LayoutOrError toPsum(const Layout& layout)
                 shard.push_back(Iter{intImm(*extent / c), intImm(1), Axis::bank()});
                 shard.push_back(Iter{intImm(c), it.stride, Axis::F()});
             } else {
-                return fail("layout can not be converted to psum layout");
+                return cannot("does not split evenly into banks of 512 elements");
             }
         } else {
-            return fail("layout can not be converted to psum layout");
+            return cannot("neither divides nor is a multiple of the 512-element bank");
         }
     }
     return {makeLayout(std::move(shard)), {}};

@@ -64,6 +64,7 @@ Value Parser::parseCall(const Value& callee, Span start)
         return result;
     }
     if (callee.kind == Value::Kind::Method) {
+        if (callee.str == "to_psum") return layoutToPsum(callee, args, span);
         if (callee.str == "view") return viewTensor(callee, args, span);
         const auto* var = as<VarNode>(callee.expr);
         return Value::ofStr(var->tensorType()->scope(), span); // A.scope()

@@ -28,7 +28,9 @@ std::string describe(const Value& v)
     case Value::Kind::Target: return "a target";
     case Value::Kind::Namespace: return v.str;
     case Value::Kind::Axis: return std::string(v.axis.name());
-    case Value::Kind::Method: return describe(Value::ofExpr(v.expr, v.span)) + "." + v.str;
+    case Value::Kind::Method:
+        if (!v.expr) return "a layout's " + v.str;
+        return describe(Value::ofExpr(v.expr, v.span)) + "." + v.str;
     }
     return "a value";
 }
@@ -532,6 +534,15 @@ Value Parser::attribute(Value base, const Token& name, Span span)
         }
     }
     if (base.kind == Value::Kind::Layout && n == "from_iters") return Value::ns("T.TileLayout.from_iters", span);
+    if (base.kind == Value::Kind::Layout && n == "to_psum") {
+        // A layout method: the layout rides along in place of a tensor.
+        Value v;
+        v.kind = Value::Kind::Method;
+        v.layout() = base.layout();
+        v.str = std::string(n);
+        v.span = span;
+        return v;
+    }
     fail(name.span, "'" + describe(base) + "' has no attribute '" + std::string(n) + "'");
 }
 

@@ -409,6 +409,20 @@ Value Parser::tileLayout(std::vector<Arg>& args, Span span)
     return v;
 }
 
+Value Parser::layoutToPsum(const Value& method, std::vector<Arg>& args, Span span)
+{
+    if (!args.empty()) fail(args[0].span, "to_psum() takes no arguments");
+    auto converted = toPsum(method.layout());
+    if (!converted.error.empty()) fail(span, converted.error);
+    // The module keeps the converted layout only, as the reference does:
+    // it prints with its Bank iters and parses back to the same layout.
+    Value v;
+    v.kind = Value::Kind::Layout;
+    v.layout() = std::move(converted.layout);
+    v.span = span;
+    return v;
+}
+
 Value Parser::layoutFromIters(std::vector<Arg>& args, Span span)
 {
     std::vector<Iter> shard;

@@ -197,6 +197,8 @@ public:
     // a type that is not constant gets a node of its own.
     TensorTypeRef shareType(TensorType::Fields fields);
     Value tileLayout(std::vector<Arg>& args, Span span);
+    // layout.to_psum(): the layout split into PSUM banks (chapter 02 §7.2).
+    Value layoutToPsum(const Value& method, std::vector<Arg>& args, Span span);
     Value layoutFromIters(std::vector<Arg>& args, Span span);
     Value shardSpec(bool replica, Span start);
     Iter makeIter(const Value& extent, const Value& stride);

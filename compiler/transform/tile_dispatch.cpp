@@ -43,7 +43,7 @@ protected:
         if (!callable || callable->kind != CallableKind::TileOp) return self;
         const TileCall call(*c, *callable);
         try {
-            auto lowered = tileLowering(*callable).lower(call, m_ranges);
+            auto lowered = tileLowering(call.op()).lower(call, m_ranges);
             for (const auto& w : call.warnings())
                 diagnostics.push_back(
                     {Diagnostic::Severity::Warning, std::string(callable->name) + ": " + w, self->span()});

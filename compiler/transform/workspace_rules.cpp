@@ -58,7 +58,7 @@ Stmt memsetInit(const Var& ws, int64_t partitions, int64_t width, const Expr& va
 {
     auto p = loopVar("p_loop");
     auto f = loopVar("f_loop");
-    return tensorizedNest(p, partitions, f, width, nullptr, nkiCall("memset", {tensorLoad(ws, {p, f}), value}));
+    return tensorizedNest(p, partitions, f, width, nullptr, nkiCall(NkiOp::Memset, {tensorLoad(ws, {p, f}), value}));
 }
 
 void checkUserWorkspace(const TileCall& c, std::string_view slot, const std::vector<int64_t>& required,
@@ -90,7 +90,16 @@ void constBiasRule(TileCall& c, WorkspaceTable& table, int64_t width)
     const auto partitions = partitionsOf(c.operand("dst"));
     if (!partitions)
         throw TileError("cannot size the const_bias workspace: the destination's partition count is not a constant");
-    c.set("const_bias", table.constBias(value, *partitions, width));
+    const auto bias = table.constBias(value, *partitions, width);
+    c.set("const_bias", bias.tile);
+    if (!bias.partlyFilled) return;
+    // Spec 05 §3.3: the replacing call's memset covers its own corner only.
+    const auto [rows, cols] = *bias.partlyFilled;
+    c.warn("the const_bias tile shared by the calls with this bias grows to (" + std::to_string(rows) + ", " +
+           std::to_string(cols) + ") but is filled only over this call's (" + std::to_string(*partitions) + ", " +
+           std::to_string(width) +
+           "), as the reference builds it; a call with this bias that reads outside that corner reads "
+           "uninitialised SBUF: give the calls the same max_inst_size and destination partition count");
 }
 
 Var WorkspaceTable::add(Workspace ws)
@@ -99,7 +108,7 @@ Var WorkspaceTable::add(Workspace ws)
     return m_workspaces.back().var;
 }
 
-Var WorkspaceTable::constBias(const Expr& value, int64_t partitions, int64_t width)
+WorkspaceTable::ConstBias WorkspaceTable::constBias(const Expr& value, int64_t partitions, int64_t width)
 {
     const double v = as<FloatImmNode>(value)->value();
     const auto key = std::make_tuple(value->dtype().str(), std::bit_cast<uint64_t>(v));
@@ -107,20 +116,22 @@ Var WorkspaceTable::constBias(const Expr& value, int64_t partitions, int64_t wid
     if (found == m_constBias.end()) {
         auto var = newWorkspace("const_bias", {partitions, width}, value->dtype(), "trn.sbuf");
         m_constBias.emplace(key, m_workspaces.size());
-        return add({var, allocStmt(var, {}), memsetInit(var, partitions, width, value)});
+        return {add({var, allocStmt(var, {}), memsetInit(var, partitions, width, value)}), std::nullopt};
     }
     auto& ws = m_workspaces[found->second];
     const auto& shape = ws.var->tensorType()->shape();
     const int64_t oldP = *constInt(shape[0]);
     const int64_t oldW = *constInt(shape[1]);
-    if (oldP >= partitions && oldW >= width) return ws.var;
+    if (oldP >= partitions && oldW >= width) return {ws.var, std::nullopt};
     // A larger tile replaces the entry; its memset is built from this call's
     // sizes, exactly as the reference does (which may leave part uninitialised).
-    auto bigger =
-        newWorkspace("const_bias", {std::max(oldP, partitions), std::max(oldW, width)}, value->dtype(), "trn.sbuf");
+    const int64_t rows = std::max(oldP, partitions);
+    const int64_t cols = std::max(oldW, width);
+    auto bigger = newWorkspace("const_bias", {rows, cols}, value->dtype(), "trn.sbuf");
     m_replaced[ws.var.get()] = bigger;
     ws = Workspace{bigger, allocStmt(bigger, {}), memsetInit(bigger, partitions, width, value)};
-    return bigger;
+    if (rows == partitions && cols == width) return {bigger, std::nullopt};
+    return {bigger, std::make_pair(rows, cols)};
 }
 
 Expr attachWorkspaces(const CallNode& call, const Callable& callable, Span span, WorkspaceTable& table,
@@ -131,7 +142,9 @@ Expr attachWorkspaces(const CallNode& call, const Callable& callable, Span span,
         std::make_shared<const VarOrigin>(VarOrigin{"TrnPrivateTensorAlloc", std::string{callable.name}, span});
     const PlanningScope planning{origin};
     try {
-        tileLowering(callable).planWorkspaces(c, table, ranges);
+        tileLowering(c.op()).planWorkspaces(c, table, ranges);
+        for (const auto& w : c.warnings())
+            diagnostics.push_back({Diagnostic::Severity::Warning, std::string(callable.name) + ": " + w, span});
     } catch (const TileError& e) {
         diagnostics.push_back({Diagnostic::Severity::Error, e.what(), span});
         return nullptr;

@@ -7,9 +7,11 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 namespace tirx {
@@ -42,7 +44,14 @@ public:
     Var add(Workspace ws);
     // The shared constant-bias tile for `value` covering (partitions, width),
     // created or grown as needed.
-    Var constBias(const Expr& value, int64_t partitions, int64_t width);
+    struct ConstBias {
+        Var tile;
+        // When the tile grew past (partitions, width) in the other dimension
+        // too: its new shape, of which the memset fills only this call's
+        // (partitions, width) corner, as the reference builds it.
+        std::optional<std::pair<int64_t, int64_t>> partlyFilled;
+    };
+    ConstBias constBias(const Expr& value, int64_t partitions, int64_t width);
 
 private:
     std::vector<Workspace> m_workspaces;

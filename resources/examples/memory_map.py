@@ -3,16 +3,19 @@
 # bank 0) and a const_bias tile for the activation's constant bias.
 # TrnNaiveAllocator then puts the SBUF tiles one after another in every
 # partition. Acc is the user's PSUM tile at bank 2, which the accumulator
-# overlaps. Open the Memory dock and step through the passes.
+# overlaps. A is laid out transposed (LT): the matmul contracts over A's
+# second dim, and the Tensor Engine wants that dim on the partitions, as
+# it is for B's first. Open the Memory dock and step through the passes.
 from tvm_tirx.script import tirx as T
 from tvm_tirx.backend.trn.axis import P, F
 
 L = T.TileLayout(T.S[(128, 128):(1 @ P, 1 @ F)])
+LT = T.TileLayout(T.S[(128, 128):(1 @ F, 1 @ P)])
 
 @T.function
 def main():
     T.device_entry()
-    A = T.alloc_tensor(ty_args=[T.Tensor((128, 128), "float32", scope="trn.sbuf", layout=L)])
+    A = T.alloc_tensor(ty_args=[T.Tensor((128, 128), "float32", scope="trn.sbuf", layout=LT)])
     B = T.alloc_tensor(ty_args=[T.Tensor((128, 128), "float32", scope="trn.sbuf", layout=L)])
     C = T.alloc_tensor(ty_args=[T.Tensor((128, 128), "float32", scope="trn.sbuf", layout=L)])
     S = T.alloc_tensor(ty_args=[T.Tensor((64, 1024), "bfloat16", scope="trn.sbuf")])

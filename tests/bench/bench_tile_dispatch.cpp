@@ -1,9 +1,12 @@
 // The lower-tirx preset (TrnPrivateTensorAlloc, TrnNaiveAllocator,
 // TileDispatch, LowerTrainiumLayout, with the verifier after each pass) on
-// one generated kernel of N tile calls of the TileDispatch I families, for
-// N = 1,000 and 2x, 4x and 8x of it; BM_TileDispatchOnly times the dispatch
-// pass alone on the same module. Every iteration lowers a freshly parsed
-// module (parsing is not timed).
+// one generated kernel of N tile calls, for N = 1,000 and 2x, 4x and 8x of
+// it: BM_LowerTirxTileCalls over the TileDispatch I families,
+// BM_LowerTirxMatmulReduction over 500 matmul and 500 tensorreduce calls
+// per 1,000 (TileDispatch II). BM_TileDispatchOnly times the dispatch pass
+// alone on the first module. Every iteration lowers a freshly parsed module
+// (parsing is not timed). Goals (issues 12 and 13, release build): under
+// 20 ms and 30 ms median at 1x, growing near-linearly.
 // Run: build/release/tests/bench/bench_tile_dispatch --benchmark_repetitions=5
 
 #include "tile_module_generator.h"
@@ -16,6 +19,7 @@
 #include <benchmark/benchmark.h>
 
 #include <memory>
+#include <string>
 
 namespace {
 
@@ -37,10 +41,12 @@ PipelineOptions options(bool dispatchOnly)
     return o;
 }
 
-void run(benchmark::State& state, bool dispatchOnly)
+using Generator = std::string (*)(int);
+
+void run(benchmark::State& state, bool dispatchOnly, Generator generate)
 {
     const int calls = static_cast<int>(state.range(0));
-    const std::string source = bench::generateTileModule(calls);
+    const std::string source = generate(calls);
     const PipelineOptions opts = options(dispatchOnly);
     for (auto _ : state) {
         state.PauseTiming();
@@ -65,8 +71,9 @@ void run(benchmark::State& state, bool dispatchOnly)
     state.SetComplexityN(calls);
 }
 
-void BM_LowerTirxTileCalls(benchmark::State& state) { run(state, false); }
-void BM_TileDispatchOnly(benchmark::State& state) { run(state, true); }
+void BM_LowerTirxTileCalls(benchmark::State& state) { run(state, false, bench::generateTileModule); }
+void BM_LowerTirxMatmulReduction(benchmark::State& state) { run(state, false, bench::generateMatmulReductionModule); }
+void BM_TileDispatchOnly(benchmark::State& state) { run(state, true, bench::generateTileModule); }
 
 void sizes(benchmark::internal::Benchmark* b)
 {
@@ -75,6 +82,7 @@ void sizes(benchmark::internal::Benchmark* b)
 }
 
 BENCHMARK(BM_LowerTirxTileCalls)->Apply(sizes);
+BENCHMARK(BM_LowerTirxMatmulReduction)->Apply(sizes);
 BENCHMARK(BM_TileDispatchOnly)->Apply(sizes);
 
 } // namespace

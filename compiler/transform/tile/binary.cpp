@@ -39,9 +39,10 @@ public:
         std::vector<PlanOperand> srcs{source(c, planner, "lhs"), source(c, planner, "rhs")};
         NaryPlan plan = findInstNary(planner, d, srcs, {}, ranges);
         const bool scalar = plan.tensorScalar.front();
-        const std::string kind = scalar ? "tensorscalar" : "tensortensor";
-        if (c.shortName() != kind)
-            throw TileError("'" + std::string(c.name()) + "' operands require T.trn.tile." + kind + ": " +
+        const TileOp required = scalar ? TileOp::TensorScalar : TileOp::TensorTensor;
+        if (c.op() != required)
+            throw TileError("'" + std::string(c.name()) + "' operands require T.trn.tile." +
+                            std::string(tileOpInfo(required).name) + ": " +
                             (scalar ? "the second operand is a constant or is read once per partition"
                                     : "both operands are read element by element"));
         InstructionPlanner::bound(plan.inst, c.maxInstSize(kDefaultMaxInstSize));
@@ -54,7 +55,7 @@ public:
                                stringImm(opcode)};
         if (scalar) args.push_back(boolImm(plan.reversed));
         return instructionNest(loops, blocks, planner.partitions(*d.region), plan.inst.size, planner.guard(*d.region),
-                               nkiCall(kind, std::move(args)));
+                               nkiCall(scalar ? NkiOp::TensorScalar : NkiOp::TensorTensor, std::move(args)));
     }
 };
 

@@ -59,6 +59,7 @@ public:
         : m_call(c), m_planner(planner), m_dst(dst), m_reduced(reduced), m_inst(inst)
     {
         planner.bind(dst, m_loops.partition, planner.partitions(dst), 1, false);
+        requireOneBank(planner, dst, inst);
         planner.bind(dst, m_loops.free, inst.size, inst.stride, true);
         m_reduceBlocks = planner.fillBlock(dst, m_reductionBlock, axes);
         m_spatialBlocks = planner.fillBlock(dst, m_loops.block);
@@ -85,9 +86,9 @@ public:
         const Var p2 = loopVar("p_loop");
         const Var f2 = loopVar("f_loop");
         const VarSubst second{{m_loops.partition.get(), p2}};
-        auto last =
-            nkiCall("tensorreduce", {element(m_planner.region(m_reduced), m_planner.indices(m_reduced, second)),
-                                     element(partial(), {p2, f2}), stringImm(reduceOp), boolImm(false), intImm(-1)});
+        auto last = nkiCall(NkiOp::TensorReduce,
+                            {element(m_planner.region(m_reduced), m_planner.indices(m_reduced, second)),
+                             element(partial(), {p2, f2}), stringImm(reduceOp), boolImm(false), intImm(-1)});
         auto stage2 =
             tensorizedNest(p2, partitions, f2, m_reduceBlocks, m_planner.guard(m_reduced, second), std::move(last));
         return serialLoop(m_loops.block, m_spatialBlocks, makeSeq({std::move(stage1), std::move(stage2)}));
@@ -119,15 +120,15 @@ class ComposeLowering final : public TileLowering {
 public:
     void planWorkspaces(TileCall& c, WorkspaceTable& table, const VarRanges& ranges) const override
     {
-        if (c.shortName() == "tensorscalar_reduce") partialReduceRule(c, table, ranges);
-        if (c.shortName() == "activation_reduce") unaryReduceRule(c, table, ranges);
+        if (c.op() == TileOp::TensorScalarReduce) partialReduceRule(c, table, ranges);
+        if (c.op() == TileOp::ActivationReduce) unaryReduceRule(c, table, ranges);
     }
 
     [[nodiscard]] Stmt lower(const TileCall& c, const VarRanges& ranges) const override
     {
         c.requireThreadScope("requires Trainium target and thread exec_scope");
-        if (c.shortName() == "tensorscalar_reduce") return tensorScalarReduce(c, ranges);
-        if (c.shortName() == "activation_reduce") return activationReduce(c, ranges);
+        if (c.op() == TileOp::TensorScalarReduce) return tensorScalarReduce(c, ranges);
+        if (c.op() == TileOp::ActivationReduce) return activationReduce(c, ranges);
         return chain(c, ranges);
     }
 
@@ -154,16 +155,18 @@ private:
                    "reverse0, as the reference lowers it");
         }
         if (srcs[0].isConst()) throw TileError("'" + std::string(c.name()) + "' cannot take a constant as data");
-        const std::string kind = plan.tensorScalar[1] ? "scalar_tensor_scalar" : "scalar_tensor_tensor";
-        if (c.shortName() != kind)
-            throw TileError("'" + std::string(c.name()) + "' operands require T.trn.tile." + kind);
+        const bool scalar = plan.tensorScalar[1];
+        const TileOp required = scalar ? TileOp::ScalarTensorScalar : TileOp::ScalarTensorTensor;
+        if (c.op() != required)
+            throw TileError("'" + std::string(c.name()) + "' operands require T.trn.tile." +
+                            std::string(tileOpInfo(required).name));
         InstructionPlanner::bound(plan.inst, c.maxInstSize(kDefaultMaxInstSize));
         const NestLoops loops;
         const int64_t blocks = bindNest(planner, *d.region, plan.inst, loops);
-        auto instr =
-            nkiCall(kind, {element(dst, planner.indices(*d.region)), readOperand(planner, srcs[0]),
-                           readOperand(planner, srcs[1]), readOperand(planner, srcs[2]), stringImm(op0), stringImm(op1),
-                           boolImm(plan.reversed), boolImm(c.boolQualifier("reverse1", false))});
+        auto instr = nkiCall(scalar ? NkiOp::ScalarTensorScalar : NkiOp::ScalarTensorTensor,
+                             {element(dst, planner.indices(*d.region)), readOperand(planner, srcs[0]),
+                              readOperand(planner, srcs[1]), readOperand(planner, srcs[2]), stringImm(op0),
+                              stringImm(op1), boolImm(plan.reversed), boolImm(c.boolQualifier("reverse1", false))});
         return instructionNest(loops, blocks, planner.partitions(*d.region), plan.inst.size, planner.guard(*d.region),
                                std::move(instr));
     }
@@ -186,9 +189,10 @@ private:
             throw TileError("a tensor-tensor step is not supported for a vector reduce: rhs of '" +
                             std::string(c.name()) + "' must be a float constant or a per-partition column");
         const FusedReduce fused(c, planner, *d.region, r, axes, plan.inst);
-        auto instr = nkiCall("tensorscalar_reduce", {fused.target(), element(dst, planner.indices(*d.region)),
-                                                     readOperand(planner, srcs[0]), readOperand(planner, srcs[1]),
-                                                     stringImm(opcode), stringImm(reduceOp), boolImm(plan.reversed)});
+        auto instr =
+            nkiCall(NkiOp::TensorScalarReduce,
+                    {fused.target(), element(dst, planner.indices(*d.region)), readOperand(planner, srcs[0]),
+                     readOperand(planner, srcs[1]), stringImm(opcode), stringImm(reduceOp), boolImm(plan.reversed)});
         return fused.build(std::move(instr), reduceOp);
     }
 
@@ -238,9 +242,9 @@ private:
         const FusedReduce fused(c, planner, *d.region, r, axes, inst);
         const Expr b = biasRegion ? element(bias, planner.indices(*biasRegion))
                                   : element(biasTensor, {fused.loops().partition, fused.loops().free});
-        auto instr = nkiCall("activation_reduce", {fused.target(), element(dst, planner.indices(*d.region)),
-                                                   element(src, planner.indices(*s.region)), stringImm(opcode),
-                                                   stringImm(reduceOp), b, scale});
+        auto instr = nkiCall(NkiOp::ActivationReduce, {fused.target(), element(dst, planner.indices(*d.region)),
+                                                       element(src, planner.indices(*s.region)), stringImm(opcode),
+                                                       stringImm(reduceOp), b, scale});
         return fused.build(std::move(instr), reduceOp);
     }
 };

@@ -1,6 +1,7 @@
 // matmul (chapter 05 §4.6, the acc-psum rule of §3.5; reference
 // backend/trn/tile_primitive/gemm/default.py).
 
+#include "analysis/grouped_layout_memo.h"
 #include "analysis/instruction_plan.h"
 #include "analysis/layout_algebra.h"
 #include "analysis/linear_form.h"
@@ -9,6 +10,10 @@
 #include "transform/tile/families.h"
 #include "transform/tile/nest.h"
 #include "transform/workspace_rules.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
 
 namespace tirx {
 
@@ -39,7 +44,7 @@ PartitionFree roles(const Expr& region, Role role, bool transposed, const VarRan
     if (dims.size() != 2)
         throw TileError("only 2D matrices are supported for matmul: '" + name + "' has " + std::to_string(dims.size()) +
                         " non-unit dimensions");
-    const auto grouped = groupLayout(*canonicalizeLayout(*type.layout()), type.shape());
+    const auto grouped = GroupedLayoutMemo::canonicalGrouping(type.layout(), type.shape());
     if (!grouped.ok()) throw TileError("'" + name + "': " + grouped.error);
     const auto& shard = grouped.layout->shard();
     const auto hasPartition = [&](size_t d) {
@@ -93,9 +98,19 @@ public:
         if (!dst || dst->isPsum()) return;
         const auto partitions = partitionsOf(c.operand("D"));
         if (!partitions) return;
+        // Spec 05 §3.5 and §6.5: every accumulator this pass makes sits at
+        // bank 0, offset 0, so an earlier one's products are still in the
+        // slots this call starts from.
+        const bool aliased = std::any_of(table.workspaces().begin(), table.workspaces().end(),
+                                         [](const Workspace& w) { return w.var->tensorType()->isPsum(); });
         auto var =
             newWorkspace("acc_psum", {kPsumBanks, *partitions, kPsumBankElements}, DataType::float32(), "trn.psum");
         c.set("acc_psum", table.add({var, allocStmt(var, {tuple({intImm(0), intImm(0)})}), nullptr}));
+        if (aliased)
+            c.warn("this acc_psum is placed at PSUM bank 0, offset 0 like the acc_psum of an earlier matmul into "
+                   "SBUF, and neither is ever cleared: this product adds onto what that matmul left in the same slots "
+                   "(the reference's allocation); to start from zero, write D in PSUM, cleared first by a tensor_copy "
+                   "from a zeroed SBUF tile");
     }
 
     [[nodiscard]] Stmt lower(const TileCall& c, const VarRanges& ranges) const override
@@ -160,8 +175,8 @@ public:
         const int64_t rhsBlocks = planner.fillBlock(rb, rhsB, {rhs.free});
 
         const auto matmulNest = [&](const Expr& result) {
-            auto instr = nkiCall(
-                "matmul", {result, element(a, planner.indices(la)), element(b, planner.indices(rb)), boolImm(true)});
+            auto instr = nkiCall(NkiOp::Matmul, {result, element(a, planner.indices(la)),
+                                                 element(b, planner.indices(rb)), boolImm(true)});
             auto inner =
                 serialLoop(rhsF, inst.size, guarded(andGuards(planner.guard(la), planner.guard(rb)), instr), "rhs_F");
             return tensorized(serialLoop(p, pSize, serialLoop(lhsF, lhsFSize, std::move(inner), "lhs_F"), "P"));
@@ -178,20 +193,48 @@ public:
                             "first");
         accPsum = c.operand("acc_psum");
         slots = checkAccPsum(c, pSize);
+        warnSlotReuse(c, lhsBlocks * rhsBlocks, slots, ranges);
         const Expr slot = floorMod(add(mul(lhsB, intImm(rhsBlocks)), rhsB), intImm(slots));
         auto stage1 = serialLoop(kB, kBlocks, matmulNest(element(accPsum, {slot, lhsF, rhsF})));
         const Var lhsF2 = loopVar("lhs_f_loop");
         const Var rhsF2 = loopVar("rhs_f_loop");
         const VarSubst copy{{lhsF.get(), lhsF2}, {rhsF.get(), rhsF2}};
         const Expr slot2 = floorMod(add(mul(lhsB, intImm(rhsBlocks)), rhsB), intImm(slots));
-        auto back =
-            nkiCall("tensor_copy", {element(acc, planner.indices(cc, copy)), element(accPsum, {slot2, lhsF2, rhsF2})});
+        auto back = nkiCall(NkiOp::TensorCopy,
+                            {element(acc, planner.indices(cc, copy)), element(accPsum, {slot2, lhsF2, rhsF2})});
         auto stage2 = tensorizedNest(lhsF2, lhsFSize, rhsF2, inst.size, planner.guard(cc, copy), std::move(back));
         return serialLoop(lhsB, lhsBlocks,
                           serialLoop(rhsB, rhsBlocks, makeSeq({std::move(stage1), std::move(stage2)})));
     }
 
 private:
+    // Spec 05 §6.5: the acc_psum slots are never cleared, so a slot that
+    // takes a second product hands D the running sum, not the product. The
+    // lowering stays the reference's; the warning says where that happens.
+    static void warnSlotReuse(const TileCall& c, int64_t outputBlocks, int64_t slots, const VarRanges& ranges)
+    {
+        std::vector<std::string> loops;
+        for (const auto& [var, range] : ranges) {
+            if (range.extent > 1) loops.push_back("'" + var->name() + "'");
+        }
+        std::sort(loops.begin(), loops.end());
+        std::string why;
+        if (outputBlocks > slots)
+            why = "its " + std::to_string(outputBlocks) + " output blocks take turns in " + std::to_string(slots) +
+                  " acc_psum slot(s)";
+        if (!loops.empty()) {
+            std::string names;
+            for (const auto& n : loops) names += (names.empty() ? "" : ", ") + n;
+            why += std::string(why.empty() ? "" : " and ") + "the enclosing loop(s) " + names +
+                   " run this matmul again over the same slot(s)";
+        }
+        if (why.empty()) return;
+        c.warn("the acc_psum slots are never cleared and " + why +
+               ": D receives the running sum of every product that went through its slot, not this product alone "
+               "(the reference's lowering); to choose what accumulates, write D in PSUM, cleared first by a "
+               "tensor_copy from a zeroed SBUF tile");
+    }
+
     static bool isConstFloat(const Expr& e, double v)
     {
         if (const auto* f = as<FloatImmNode>(e)) return f->value() == v;

@@ -2,8 +2,9 @@
 
 #include "ir/callables.h"
 #include "ir/make.h"
+#include "transform/tile/tile_call.h"
 
-#include <stdexcept>
+#include <algorithm>
 #include <string>
 
 namespace tirx {
@@ -21,13 +22,7 @@ Stmt tensorized(Stmt body) { return makeRegion(kTensorizedInstruction, {}, {}, s
 
 Stmt guarded(const Expr& guard, Stmt body) { return guard ? makeIf(guard, std::move(body), nullptr) : body; }
 
-Stmt nkiCall(std::string_view name, std::vector<Expr> args)
-{
-    const std::string full = "T.nki." + std::string(name);
-    const Callable* c = findCallable(full);
-    if (!c || c->kind != CallableKind::NkiInstruction) throw std::logic_error("no NKI instruction " + full);
-    return makeEvaluate(call(c->op, std::move(args)));
-}
+Stmt nkiCall(NkiOp op, std::vector<Expr> args) { return makeEvaluate(call(callableOf(op).op, std::move(args))); }
 
 Expr element(const Expr& region, std::vector<Expr> indices)
 {
@@ -39,8 +34,33 @@ Expr element(const Expr& region, std::vector<Expr> indices)
     return tensorLoad(tensor, std::move(indices));
 }
 
+void requireOneBank(const InstructionPlanner& planner, size_t r, const InstRepr& inst)
+{
+    int64_t banks = 1;
+    bool selectsBank = false;
+    const auto& iters = planner.iters(r);
+    for (size_t i = 0; i < iters.size(); ++i) {
+        if (!(iters[i].axis == Axis::bank()) || iters[i].extent <= 1) continue;
+        banks *= iters[i].extent;
+        if (inst.selected && std::find(inst.selected->begin(), inst.selected->end(), i) != inst.selected->end())
+            selectsBank = true;
+    }
+    if (banks == 1) return;
+    const auto* region = as<TensorRegionNode>(planner.region(r));
+    // 2 KiB per partition in a bank; a bounded instruction (selected cut)
+    // crosses an edge when it is longer than that.
+    const int64_t bankElements = region ? 2048 / region->tensor()->tensorType()->dtype().bytes() : 512;
+    if (!selectsBank && (inst.selected || inst.size <= bankElements)) return;
+    const std::string name = region ? "'" + region->tensor()->name() + "'" : std::string("the region");
+    throw TileError("one instruction would span the " + std::to_string(banks) + " PSUM banks of " + name +
+                    ", whose bank and free strides the planner cannot combine (the reference has no rule for this); "
+                    "split the call at the bank edge, " +
+                    std::to_string(bankElements) + " elements of a row");
+}
+
 int64_t bindNest(InstructionPlanner& planner, size_t r, const InstRepr& inst, const NestLoops& loops)
 {
+    requireOneBank(planner, r, inst);
     planner.bind(r, loops.free, inst.size, inst.stride, true);
     planner.bind(r, loops.partition, planner.partitions(r), 1, false);
     return planner.fillBlock(r, loops.block);

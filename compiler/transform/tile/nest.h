@@ -1,6 +1,7 @@
 #pragma once
 
 #include "analysis/instruction_plan.h"
+#include "ir/callables.h"
 #include "ir/expr.h"
 #include "ir/stmt.h"
 
@@ -13,7 +14,7 @@ namespace tirx {
 // The pieces of the instruction nest every tile-op lowering emits (chapter
 // 05 §1.4): serial loops, the tensorized-instruction region, the nki_dim
 // annotations, the guard and the T.nki.* call itself, built through the
-// callable table so that an instruction's name is checked once.
+// callable table: an instruction is named by its row, never by a string.
 
 [[nodiscard]] Var loopVar(std::string name);
 // for v in T.serial(0, extent) with {"nki_dim": nkiDim} when nkiDim is set.
@@ -21,10 +22,17 @@ namespace tirx {
 [[nodiscard]] Stmt tensorized(Stmt body);
 // The statement, inside `if guard:` when guard is set.
 [[nodiscard]] Stmt guarded(const Expr& guard, Stmt body);
-// T.nki.<name>(args...) as a statement.
-[[nodiscard]] Stmt nkiCall(std::string_view name, std::vector<Expr> args);
+// The instruction `op` of the table, T.nki.<name>(args...), as a statement.
+[[nodiscard]] Stmt nkiCall(NkiOp op, std::vector<Expr> args);
 // An element of a tensor.
 [[nodiscard]] Expr element(const Expr& region, std::vector<Expr> indices);
+
+// Spec 05 §6.9: an instruction planned on a PSUM region must stay in one
+// bank. The planner would run the bank and free iters together as one
+// stride pattern (the reference has no rule for it) and emit indices that
+// address neither; this rejects such a plan, naming the region. Call it
+// before binding the instruction on region r.
+void requireOneBank(const InstructionPlanner& planner, size_t r, const InstRepr& inst);
 
 // The loop variables of one P x F instruction nest.
 struct NestLoops {

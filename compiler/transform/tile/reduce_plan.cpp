@@ -50,6 +50,7 @@ ReductionPlan finish(InstructionPlanner& planner, size_t region, const Expr& reg
     plan.partitions = regionPartitions(regionExpr);
     plan.instSize = inst.size;
     // Workspace planning needs the sizes only; the variables are placeholders.
+    requireOneBank(planner, region, inst);
     planner.bind(region, loopVar("F"), inst.size, inst.stride, true);
     planner.bind(region, loopVar("P"), plan.partitions, 1, false);
     plan.reductionBlocks = planner.fillBlock(region, loopVar("rB"), axes);
@@ -140,8 +141,8 @@ ReductionPlan planReduction(const TileCall& c, const VarRanges& ranges)
     c.requireThreadScope("requires thread exec_scope on Trainium");
     const auto axes = c.axes();
     const auto max = c.maxInstSize(std::nullopt);
-    if (c.shortName() == "tensorreduce") return planTensorReduce(c.region("dst"), c.region("src"), axes, max, ranges);
-    if (c.shortName() == "tensorscalar_reduce")
+    if (c.op() == TileOp::TensorReduce) return planTensorReduce(c.region("dst"), c.region("src"), axes, max, ranges);
+    if (c.op() == TileOp::TensorScalarReduce)
         return planTensorScalarReduce(c.region("dst"), c.region("reduced"), c.region("lhs"), c.region("rhs"), axes, max,
                                       ranges);
     Expr bias = c.operand("bias");
@@ -155,7 +156,7 @@ ReductionPlan planReduction(const TileCall& c, const VarRanges& ranges)
 // The reduction output: dst for tensorreduce, reduced for the fused ops.
 Expr reductionOutput(const TileCall& c)
 {
-    return c.shortName() == "tensorreduce" ? c.operand("dst") : c.operand("reduced");
+    return c.op() == TileOp::TensorReduce ? c.operand("dst") : c.operand("reduced");
 }
 
 bool biasIsRegion(const TileCall& c)
@@ -180,7 +181,7 @@ ReductionPlan planAndCheckReduction(const TileCall& c, const VarRanges& ranges, 
     partialShape = {*outP, plan.reductionBlocks};
     if (plan.reductionBlocks != 1 && c.has("partial_reduce"))
         checkUserWorkspace(c, "partial_reduce", partialShape, "trn.sbuf");
-    if (c.shortName() == "activation_reduce" && !biasIsRegion(c) && c.has("const_bias"))
+    if (c.op() == TileOp::ActivationReduce && !biasIsRegion(c) && c.has("const_bias"))
         checkUserWorkspace(c, "const_bias", {plan.partitions, plan.instSize}, "trn.sbuf");
     return plan;
 }

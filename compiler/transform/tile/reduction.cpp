@@ -52,13 +52,14 @@ public:
 
         const NestLoops loops;
         const Var reductionBlock = loopVar("reduction_b_loop");
+        requireOneBank(planner, s, inst);
         planner.bind(s, loops.free, inst.size, inst.stride, true);
         planner.bind(s, loops.partition, planner.partitions(s), 1, false);
         const int64_t reduceBlocks = planner.fillBlock(s, reductionBlock, axes);
         const int64_t spatialBlocks = planner.fillBlock(s, loops.block);
         const int64_t partitions = planner.partitions(s);
         const auto reduce = [&](Expr out, Expr in, bool neg) {
-            return nkiCall("tensorreduce",
+            return nkiCall(NkiOp::TensorReduce,
                            {std::move(out), std::move(in), stringImm(opcode), boolImm(neg), intImm(-1)});
         };
         if (reduceBlocks == 1) {

@@ -87,7 +87,7 @@ public:
         const NestLoops loops;
         const int64_t blocks = bindNest(planner, d, inst, loops);
         const Expr pred = simplify(applyPredicate(c, c.operand("pred"), planner.axes(d)), ranges);
-        auto instr = nkiCall("affine_select",
+        auto instr = nkiCall(NkiOp::AffineSelect,
                              {element(dst, planner.indices(d)), pred, element(onTrue, planner.indices(t)), onFalse});
         return instructionNest(loops, blocks, planner.partitions(d), inst.size, planner.guard(d), std::move(instr));
     }

@@ -3,6 +3,8 @@
 #include "analysis/layout_algebra.h"
 #include "ir/make.h"
 
+#include <cassert>
+
 namespace tirx {
 
 namespace {
@@ -55,13 +57,7 @@ std::optional<int64_t> partitionsOf(const Expr& operand)
 TileCall::TileCall(const CallNode& call, const Callable& callable)
     : m_call(call), m_callable(callable), m_args(call.args())
 {
-}
-
-std::string_view TileCall::shortName() const
-{
-    auto n = m_callable.name;
-    const auto dot = n.rfind('.');
-    return dot == std::string_view::npos ? n : n.substr(dot + 1);
+    assert(callable.tileOp && "a TileCall reads a T.trn.tile.* call through its tile-op row");
 }
 
 Expr TileCall::operand(std::string_view name) const

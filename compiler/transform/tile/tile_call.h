@@ -36,8 +36,10 @@ public:
 
     [[nodiscard]] const Callable& callable() const { return m_callable; }
     [[nodiscard]] std::string_view name() const { return m_callable.name; }
+    // The op's row in the tile-op table; the lowerings switch on it.
+    [[nodiscard]] TileOp op() const { return *m_callable.tileOp; }
     // The short name: "load" for T.trn.tile.load.
-    [[nodiscard]] std::string_view shortName() const;
+    [[nodiscard]] std::string_view shortName() const { return tileOpInfo(op()).name; }
 
     [[nodiscard]] Expr operand(std::string_view name) const;
     // A region operand; a bare tensor variable is widened to its full region.

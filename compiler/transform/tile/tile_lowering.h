@@ -25,7 +25,8 @@ public:
     [[nodiscard]] virtual Stmt lower(const TileCall& call, const VarRanges& ranges) const = 0;
 };
 
-// The lowering of a tile op's family (every tile op has one).
-[[nodiscard]] const TileLowering& tileLowering(const Callable& callable);
+// The lowering of a tile op's family (every tile op has one), read from the
+// op's row in the tile-op table.
+[[nodiscard]] const TileLowering& tileLowering(TileOp op);
 
 } // namespace tirx

@@ -23,23 +23,22 @@ class UnaryLowering final : public TileLowering {
 public:
     void planWorkspaces(TileCall& c, WorkspaceTable& table, const VarRanges& /*ranges*/) const override
     {
-        if (c.shortName() != "activation") return;
+        if (c.op() != TileOp::Activation) return;
         constBiasRule(c, table, c.maxInstSize(kDefaultMaxInstSize).value_or(kDefaultMaxInstSize));
     }
 
     [[nodiscard]] Stmt lower(const TileCall& c, const VarRanges& ranges) const override
     {
         c.requireThreadScope("requires Trainium target and thread exec_scope");
-        const auto op = c.shortName();
         const Expr dst = c.region("dst");
         const Expr src = c.region("src");
         if (!as<TensorRegionNode>(dst)) throw TileError("'" + std::string(c.name()) + "' writes a tensor region");
         InstructionPlanner planner(ranges);
         const PlanOperand d{dst, planner.addRegion(dst)};
-        if (op == "memset") {
+        if (c.op() == TileOp::Memset) {
             if (!as<FloatImmNode>(src)) throw TileError(floatRule(c, "the fill value (src)"));
             return emit(c, planner, d, findInstUnary(planner, d, d, {}, ranges), [&](const Expr& out) {
-                return nkiCall("memset", {out, src});
+                return nkiCall(NkiOp::Memset, {out, src});
             });
         }
         if (!as<TensorRegionNode>(src)) {
@@ -47,10 +46,10 @@ public:
                 throw TileError("'" + std::string(c.name()) + "' does not take a constant as its source");
             throw TileError("'" + std::string(c.name()) + "' reads a tensor region as src");
         }
-        if (op == "reciprocal") {
+        if (c.op() == TileOp::Reciprocal) {
             const PlanOperand s{src, planner.addRegion(src)};
             return emit(c, planner, d, findInstUnary(planner, d, s, {}, ranges), [&](const Expr& out) {
-                return nkiCall("reciprocal", {out, element(src, planner.indices(*s.region))});
+                return nkiCall(NkiOp::Reciprocal, {out, element(src, planner.indices(*s.region))});
             });
         }
         return activation(c, planner, d, src, ranges);
@@ -107,7 +106,7 @@ private:
             [&](const Expr& out) {
                 const Expr b = biasRegion ? element(bias, planner.indices(*biasRegion))
                                           : element(biasTensor, {loops.partition, loops.free});
-                return nkiCall("activation",
+                return nkiCall(NkiOp::Activation,
                                {out, element(src, planner.indices(*s.region)), stringImm(opcode), b, scale});
             },
             loops);

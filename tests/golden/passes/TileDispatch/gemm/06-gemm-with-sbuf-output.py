@@ -1,5 +1,6 @@
 # Reference: test_gemm_trn.py::test_gemm_with_sbuf_output (an SBUF result through the acc_psum workspace, then a tensor_copy).
 # passes: TrnPrivateTensorAlloc, TileDispatch, LowerTrainiumLayout, StmtSimplify
+# expect: 15:13: warning: T.trn.tile.matmul: the acc_psum slots are never cleared and the enclosing loop(s) 'i', 'k' run this matmul again over the same slot(s): D receives the running sum of every product that went through its slot, not this product alone (the reference's lowering); to choose what accumulates, write D in PSUM, cleared first by a tensor_copy from a zeroed SBUF tile [TileDispatch]
 from tvm_tirx.script import tirx as T
 from tvm_tirx.backend.trn.axis import P, F
 

@@ -1,5 +1,6 @@
 # Reference: test_gemm_trn.py::test_gemm_sbuf_output_with_workspace (a one-slot user acc_psum: slot 0 everywhere).
 # passes: TileDispatch, LowerTrainiumLayout, StmtSimplify
+# expect: 16:13: warning: T.trn.tile.matmul: the acc_psum slots are never cleared and its 4 output blocks take turns in 1 acc_psum slot(s) and the enclosing loop(s) 'i', 'k' run this matmul again over the same slot(s): D receives the running sum of every product that went through its slot, not this product alone (the reference's lowering); to choose what accumulates, write D in PSUM, cleared first by a tensor_copy from a zeroed SBUF tile [TileDispatch]
 from tvm_tirx.script import tirx as T
 from tvm_tirx.backend.trn.axis import P, F
 
