@@ -20,7 +20,8 @@ bool constantExtents(const TensorRegionNode& r)
 std::string extentsText(const TensorRegionNode& r)
 {
     std::string out = "(";
-    for (size_t i = 0; i < r.ranges().size(); ++i) out += (i ? ", " : "") + std::to_string(*constInt(r.ranges()[i].extent));
+    for (size_t i = 0; i < r.ranges().size(); ++i)
+        out += (i ? ", " : "") + std::to_string(*constInt(r.ranges()[i].extent));
     return out + (r.ranges().size() == 1 ? ",)" : ")");
 }
 
@@ -53,8 +54,8 @@ private:
         } catch (const PlanError&) {
             m_out.push_back({Diagnostic::Severity::Error,
                              "the operand shapes of '" + std::string(callable->name) + "' do not match: src '" +
-                                 r->tensor()->name() + "' is " + extentsText(*r) + " and dst '" +
-                                 d->tensor()->name() + "' is " + extentsText(*d) +
+                                 r->tensor()->name() + "' is " + extentsText(*r) + " and dst '" + d->tensor()->name() +
+                                 "' is " + extentsText(*d) +
                                  "; a copy pairs their non-unit extents one to one and does not broadcast",
                              c.span()});
         }

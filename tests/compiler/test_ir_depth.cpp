@@ -22,8 +22,8 @@ using namespace tirx::testing;
 
 namespace {
 
-constexpr int kDeep = 200000;                // far past the bound
-constexpr int kWithin = kMaxIrDepth - 1000; // inside the visitors' bound
+constexpr int kDeep = 200000;                                          // far past the bound
+constexpr int kWithin = kMaxIrDepth - 1000;                            // inside the visitors' bound
 constexpr int kEqualWithin = kMaxIrDepth / kEqualityLevelWeight - 500; // inside structural equality's
 
 // x + x + ... + x, left-associated: `levels` nested additions.

@@ -34,8 +34,8 @@ Module allAtOneAddress(size_t count)
     for (size_t i = 0; i < count; ++i) {
         const Var v = tensorVar("B" + std::to_string(i), tensorTy({128, 4}, DataType::float32(), "trn.sbuf"));
         const auto line = static_cast<uint32_t>(i + 1);
-        body.push_back(makeBind(
-            v, call(kAllocTensor, {tuple({i32(0)})}, {}, DataType::handle(), {v->tensorType()}), Span{line, 5, line, 9}));
+        body.push_back(makeBind(v, call(kAllocTensor, {tuple({i32(0)})}, {}, DataType::handle(), {v->tensorType()}),
+                                Span{line, 5, line, 9}));
     }
     return moduleOf({fn("main", {}, makeSeq(std::move(body)))});
 }
@@ -138,8 +138,8 @@ private slots:
     void layoutSpansPast64BitsAreErrors()
     {
         // A small shape whose layout strides reach past 64 bits.
-        const auto type = tensorTy({128, 4}, DataType::float32(), "trn.sbuf",
-                                   pfLayout({{128, 1, "P"}, {4, int64_t{1} << 62, "F"}}));
+        const auto type =
+            tensorTy({128, 4}, DataType::float32(), "trn.sbuf", pfLayout({{128, 1, "P"}, {4, int64_t{1} << 62, "F"}}));
         QVERIFY(sizeOverflows(*type));
         QVERIFY(!constPhysicalShape(*type));
         const auto diags = verifyModule(oneAllocation(type), defaultTarget());
@@ -153,8 +153,8 @@ private slots:
         auto diags = verifyModule(oneAllocation(sbuf, {i32(nearTheEnd)}), defaultTarget());
         QCOMPARE(errors(diags), std::vector<std::string>{std::string{"allocation 'B' "} + kAddressOverflow});
 
-        const auto psum = tensorTy({128, 512}, DataType::float32(), "trn.psum",
-                                   pfLayout({{128, 1, "P"}, {512, 1, "F"}}));
+        const auto psum =
+            tensorTy({128, 512}, DataType::float32(), "trn.psum", pfLayout({{128, 1, "P"}, {512, 1, "F"}}));
         diags = verifyModule(oneAllocation(psum, {i32(nearTheEnd / 1024), i32(0)}), defaultTarget());
         QCOMPARE(errors(diags), std::vector<std::string>{std::string{"allocation 'B' "} + kAddressOverflow});
     }
