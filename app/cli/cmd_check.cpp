@@ -14,15 +14,19 @@ void registerCheck(CLI::App& app, Outcome& outcome)
     cmd->add_option("FILE", file, "TVMScript file, or - for standard input")->required();
     cmd->add_option("--target", target, targetOptionHelp());
     cmd->callback([&outcome] {
-        // No passes: the driver verifies the parsed module alone.
         PipelineChoice choice;
         choice.preset = "none";
+        for (const auto& pass : checkPasses()) choice.passes += (choice.passes.empty() ? "" : ",") + pass;
         choice.target = target;
         const auto lowered = choice.lower(file, outcome);
         if (!lowered) return;
-        const auto& diags = lowered->trace().entries.front()->diagnostics;
-        std::fputs(formatDiagnostics(diags, lowered->input.path, lowered->input.source).c_str(), stderr);
-        if (hasErrors(diags)) outcome.exit = Exit::BadInput;
+        bool failed = false;
+        for (const auto& entry : lowered->trace().entries) {
+            std::fputs(formatDiagnostics(entry->diagnostics, lowered->input.path, lowered->input.source).c_str(),
+                       stderr);
+            failed = failed || hasErrors(entry->diagnostics);
+        }
+        if (failed) outcome.exit = Exit::BadInput;
     });
 }
 

@@ -1,5 +1,6 @@
 #include "analysis/alloc_info.h"
 
+#include "ir/checked_int.h"
 #include "ir/make.h"
 
 namespace tirx {
@@ -28,62 +29,140 @@ std::optional<AllocView> allocView(const Stmt& s)
     return view;
 }
 
-std::optional<int64_t> constLayoutSize(const TileLayout& layout, Axis axis)
+namespace {
+
+// Why a constant size is not known: a non-constant extent, or a product or
+// sum past 64 bits.
+enum class SizeFailure { None, NotConstant, Overflow };
+
+std::optional<int64_t> layoutSize(const TileLayout& layout, Axis axis, SizeFailure& failure)
 {
     int64_t size = 1;
     for (const auto& it : layout.shard()) {
         if (it.axis != axis) continue;
         auto e = constInt(it.extent);
-        if (!e) return std::nullopt;
-        size *= *e;
+        if (!e) {
+            failure = SizeFailure::NotConstant;
+            return std::nullopt;
+        }
+        auto product = checkedMul(size, *e);
+        if (!product) {
+            failure = SizeFailure::Overflow;
+            return std::nullopt;
+        }
+        size = *product;
     }
     return size;
 }
 
-std::optional<int64_t> constLayoutSpan(const TileLayout& layout, Axis axis)
+std::optional<int64_t> layoutSpan(const TileLayout& layout, Axis axis, SizeFailure& failure)
 {
     int64_t span = 1;
+    const auto add = [&](std::optional<int64_t> term) {
+        auto sum = term ? checkedAdd(span, *term) : std::nullopt;
+        if (!sum) failure = SizeFailure::Overflow;
+        span = sum.value_or(0);
+        return sum.has_value();
+    };
     for (const auto* iters : {&layout.shard(), &layout.replica()}) {
         for (const auto& it : *iters) {
             if (it.axis != axis) continue;
             auto e = constInt(it.extent);
             auto s = constInt(it.stride);
-            if (!e || !s) return std::nullopt;
-            span += (*e - 1) * *s;
+            if (!e || !s) {
+                failure = SizeFailure::NotConstant;
+                return std::nullopt;
+            }
+            auto extentLess = checkedAdd(*e, -1);
+            if (!add(extentLess ? checkedMul(*extentLess, *s) : std::nullopt)) return std::nullopt;
         }
     }
     for (const auto& [a, value] : layout.offset()) {
         if (a != axis) continue;
         auto v = constInt(value);
-        if (!v) return std::nullopt;
-        span += *v;
+        if (!v) {
+            failure = SizeFailure::NotConstant;
+            return std::nullopt;
+        }
+        if (!add(*v)) return std::nullopt;
     }
     return span;
 }
 
-std::optional<std::vector<int64_t>> constPhysicalShape(const TensorType& type)
+std::optional<std::vector<int64_t>> physicalShape(const TensorType& type, SizeFailure& failure)
 {
     std::vector<int64_t> shape;
     if (!type.layout() || !(type.isSbuf() || type.isPsum())) {
         for (const auto& d : type.shape()) {
             auto v = constInt(d);
-            if (!v) return std::nullopt;
+            if (!v) {
+                failure = SizeFailure::NotConstant;
+                return std::nullopt;
+            }
             shape.push_back(*v);
         }
         return shape;
     }
     const auto& layout = *type.layout();
-    const auto partitions = constLayoutSize(layout, Axis::P());
-    const auto free = constLayoutSpan(layout, Axis::F());
+    const auto partitions = layoutSize(layout, Axis::P(), failure);
+    const auto free = layoutSpan(layout, Axis::F(), failure);
     if (!partitions || !free) return std::nullopt;
     if (type.isPsum()) {
-        const auto banks = constLayoutSpan(layout, Axis::bank());
+        const auto banks = layoutSpan(layout, Axis::bank(), failure);
         if (!banks) return std::nullopt;
         shape.push_back(*banks);
     }
     shape.push_back(*partitions);
     shape.push_back(*free);
     return shape;
+}
+
+std::optional<int64_t> product(const std::vector<int64_t>& extents, int64_t start)
+{
+    int64_t out = start;
+    for (auto e : extents) {
+        auto p = checkedMul(out, e);
+        if (!p) return std::nullopt;
+        out = *p;
+    }
+    return out;
+}
+
+} // namespace
+
+std::optional<int64_t> constLayoutSize(const TileLayout& layout, Axis axis)
+{
+    SizeFailure ignored = SizeFailure::None;
+    return layoutSize(layout, axis, ignored);
+}
+
+std::optional<int64_t> constLayoutSpan(const TileLayout& layout, Axis axis)
+{
+    SizeFailure ignored = SizeFailure::None;
+    return layoutSpan(layout, axis, ignored);
+}
+
+std::optional<std::vector<int64_t>> constPhysicalShape(const TensorType& type)
+{
+    SizeFailure ignored = SizeFailure::None;
+    return physicalShape(type, ignored);
+}
+
+bool sizeOverflows(const TensorType& type)
+{
+    SizeFailure failure = SizeFailure::None;
+    const auto phys = physicalShape(type, failure);
+    if (failure == SizeFailure::Overflow) return true;
+    const int64_t bytes = type.dtype().bytes();
+    if (phys && !product(*phys, bytes)) return true;
+    // The logical shape too: a layout may cover less than the shape.
+    std::vector<int64_t> logical;
+    for (const auto& d : type.shape()) {
+        auto v = constInt(d);
+        if (!v) return false;
+        logical.push_back(*v);
+    }
+    return !product(logical, bytes);
 }
 
 std::optional<int64_t> allocatorBytes(const TensorType& type, std::string* error)
@@ -106,7 +185,12 @@ std::optional<int64_t> allocatorBytes(const TensorType& type, std::string* error
             if (error) *error = "has a non-constant shape; the allocator cannot size it";
             return std::nullopt;
         }
-        elements *= *extent;
+        auto product = checkedMul(elements, *extent);
+        if (!product) {
+            if (error) *error = kSizeOverflow;
+            return std::nullopt;
+        }
+        elements = *product;
     }
     if (sbuf && type.layout()) {
         auto partitions = constLayoutSize(*type.layout(), Axis::P());
@@ -116,7 +200,9 @@ std::optional<int64_t> allocatorBytes(const TensorType& type, std::string* error
         }
         elements /= *partitions;
     }
-    return elements * type.dtype().bytes();
+    auto bytes = checkedMul(elements, type.dtype().bytes());
+    if (!bytes && error) *error = kSizeOverflow;
+    return bytes;
 }
 
 } // namespace tirx

@@ -30,7 +30,7 @@ struct AllocView {
 [[nodiscard]] std::optional<int64_t> allocatorBytes(const TensorType& type, std::string* error);
 
 // Product of the constant shard extents on `axis` (1 when none); nullopt when
-// an extent is not constant.
+// an extent is not constant or the product does not fit in 64 bits.
 [[nodiscard]] std::optional<int64_t> constLayoutSize(const TileLayout& layout, Axis axis);
 
 // 1 + sum((extent - 1) * stride) over the shard and replica iters on `axis`,
@@ -42,5 +42,9 @@ struct AllocView {
 // extent is constant: (P, F) for SBUF, (Bank, P, F) for PSUM with a layout;
 // the shape itself for a tensor without a layout.
 [[nodiscard]] std::optional<std::vector<int64_t>> constPhysicalShape(const TensorType& type);
+
+// True when the tensor's bytes (logical or physical) do not fit in 64 bits:
+// a size no check may compare, since it would have wrapped.
+[[nodiscard]] bool sizeOverflows(const TensorType& type);
 
 } // namespace tirx

@@ -1,5 +1,6 @@
 #include "analysis/int_bounds.h"
 
+#include "ir/ir_depth.h"
 #include "ir/make.h"
 
 #include <algorithm>
@@ -141,6 +142,9 @@ IntBound dtypeBound(DataType dtype)
 IntBound constIntBound(const Expr& e, const VarRanges& ranges)
 {
     if (!e) return {};
+    // Past the depth bound the type's whole range is still a sound bound.
+    const IrDepth level;
+    if (IrDepth::full()) return everything(e->dtype());
     switch (e->kind()) {
     case ExprKind::IntImm: {
         const int64_t v = static_cast<const IntImmNode&>(*e).value();

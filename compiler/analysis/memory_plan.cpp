@@ -2,6 +2,7 @@
 
 #include "analysis/alloc_info.h"
 #include "analysis/memory_plan_detail.h"
+#include "ir/checked_int.h"
 #include "ir/functor.h"
 #include "ir/make.h"
 #include "ir/tensor_type.h"
@@ -39,8 +40,13 @@ void placeSbuf(PlannedAllocation& a, const AllocView& view)
     a.sizeKnown = bytes.has_value();
     if (view.placement) a.offset = view.placement->front();
     if (!a.offset || !bytes || !partitions) return;
+    const auto end = checkedAdd(*a.offset, *bytes);
+    if (!end) {
+        a.sizeError = kAddressOverflow;
+        return;
+    }
     a.partitionRange = Interval{0, *partitions};
-    a.byteRange = Interval{*a.offset, *a.offset + *bytes};
+    a.byteRange = Interval{*a.offset, *end};
     a.rects.push_back({*a.partitionRange, *a.byteRange});
 }
 
@@ -63,6 +69,14 @@ void placePsum(PlannedAllocation& a, const AllocView& view, int64_t bankBytes)
     if (!view.placement || view.placement->size() != 2) return;
     a.bank = (*view.placement)[0];
     a.offset = (*view.placement)[1];
+    // The rectangles' byte coordinates run over all banks of a partition.
+    const auto lastBank = checkedAdd(*a.bank, a.banks);
+    const auto rowEnd = lastBank ? checkedMul(*lastBank, bankBytes) : std::nullopt;
+    const auto end = rowEnd ? checkedAdd(*rowEnd, *a.offset) : std::nullopt;
+    if (!end || !checkedAdd(*end, a.bytesPerPartition) || !checkedMul(*a.bank, bankBytes)) {
+        a.sizeError = kAddressOverflow;
+        return;
+    }
     a.partitionRange = Interval{0, a.partitions};
     a.byteRange = Interval{*a.offset, *a.offset + a.bytesPerPartition};
     a.bankRange = Interval{*a.bank, *a.bank + a.banks};
@@ -100,13 +114,15 @@ PlannedAllocation describe(const std::string& function, const AllocView& view, c
     } else if (!def.span.valid()) {
         a.createdBy = "a pass";
     }
-    if (type.isSbuf()) {
+    if (sizeOverflows(type)) {
+        a.sizeError = kSizeOverflow;
+    } else if (type.isSbuf()) {
         placeSbuf(a, view);
     } else if (type.isPsum()) {
         placePsum(a, view, bankBytes);
     } else {
         int64_t elements = 1;
-        for (auto d : a.shape) elements *= d;
+        for (auto d : a.shape) elements *= d; // sizeOverflows() checked the product
         a.bytesPerPartition = a.shape.empty() ? 0 : elements * type.dtype().bytes();
         a.sizeKnown = !a.shape.empty() || type.shape().empty();
         if (view.placement) a.offset = view.placement->front();

@@ -60,6 +60,9 @@ struct PlannedAllocation {
     std::optional<int64_t> bank;   // PSUM first bank
     int64_t banks = 0;             // PSUM banks used
     bool placementIsConstant = true;
+    // Set when the size or the end address does not fit in 64 bits; then
+    // nothing else about the size or the placement is known.
+    std::string sizeError;
 
     // The geometry, set when the allocation is placed in SBUF or PSUM: the
     // partitions it covers, its bytes within a partition (SBUF) or a bank
@@ -110,7 +113,12 @@ struct MemoryPlan {
     std::string after;
     std::vector<PlannedAllocation> allocations; // per function, in program order
     std::vector<OverlapPair> overlaps;          // by later, then earlier
-    std::map<std::string, ScopeTotals> totals;  // "trn.sbuf", "trn.psum"; PlanDetail::Full only
+    // Pairs past the first kMostOverlapsListed of a function's scope are
+    // counted, not listed: N allocations at one address make N(N-1)/2 pairs,
+    // and no reader wants the millionth.
+    size_t overlapsNotListed = 0;
+    static constexpr size_t kMostOverlapsListed = 1000;
+    std::map<std::string, ScopeTotals> totals; // "trn.sbuf", "trn.psum"; PlanDetail::Full only
 };
 
 // Placement reads statements only and is what the verifier needs after

@@ -80,6 +80,7 @@ nlohmann::json memoryPlanToJson(const MemoryPlan& plan)
             {"after", plan.after},
             {"allocations", allocations},
             {"overlaps", overlaps},
+            {"overlaps_not_listed", plan.overlapsNotListed},
             {"totals", totals}};
 }
 

@@ -9,6 +9,7 @@
 #include "analysis/structural_equal.h"
 
 #include "analysis/type_params.h"
+#include "ir/ir_depth.h"
 #include "ir/tensor_type.h"
 
 #include <cstdio>
@@ -156,6 +157,12 @@ private:
     Span m_rspan;
     std::unordered_map<const VarNode*, const VarNode*> m_l2r;
     std::unordered_map<const VarNode*, const VarNode*> m_r2l;
+
+    static std::string tooDeep()
+    {
+        return "nested more than " + std::to_string(kMaxIrDepth / kEqualityLevelWeight) +
+               " levels deep; not compared further";
+    }
 
     bool fail(std::string reason)
     {
@@ -383,6 +390,8 @@ private:
         if (!a && !b) return true;
         if (!a || !b) return fail(a ? "expression vs none" : "none vs expression");
         SpanScope s(*this, a->span(), b->span());
+        const IrDepth level{kEqualityLevelWeight};
+        if (IrDepth::full()) return fail(tooDeep());
         if (a->kind() != b->kind()) {
             return fail("node " + std::string(exprKindName(a->kind())) + " vs " + std::string(exprKindName(b->kind())));
         }
@@ -502,6 +511,8 @@ private:
     bool stmt(const Stmt& a, const Stmt& b)
     {
         SpanScope s(*this, a->span(), b->span());
+        const IrDepth level{kEqualityLevelWeight};
+        if (IrDepth::full()) return fail(tooDeep());
         if (a->kind() != b->kind()) {
             return fail("statement " + std::string(stmtKindName(a->kind())) + " vs " +
                         std::string(stmtKindName(b->kind())));

@@ -1,5 +1,10 @@
 #include "analysis/verify.h"
 
+#include "analysis/verify_tile_shapes.h"
+#include "ir/diagnostic_cap.h"
+
+#include <iterator>
+
 namespace tirx {
 
 namespace {
@@ -12,7 +17,9 @@ public:
 
     void check(const PlannedAllocation& a)
     {
-        if (a.scope == "trn.sbuf")
+        if (!a.sizeError.empty())
+            error(a, a.sizeError);
+        else if (a.scope == "trn.sbuf")
             checkSbuf(a);
         else if (a.scope == "trn.psum")
             checkPsum(a);
@@ -47,6 +54,7 @@ private:
         }
         const int64_t begin = *a.offset;
         if (begin < 0) error(a, "has a negative SBUF offset " + std::to_string(begin));
+        // The plan checked that begin + bytes fits.
         if (begin + bytes > m_target.maxSbufBytesPerPartition) {
             error(a, "needs " + bytesText(bytes) + " per partition at offset " + std::to_string(begin) +
                          ", past the SBUF capacity of " + capacity());
@@ -92,6 +100,7 @@ std::vector<Diagnostic> verifyPlan(const MemoryPlan& plan, const Target& target)
 {
     std::vector<Diagnostic> out;
     Checker checker{target, out};
+    DiagnosticCap overlapReports{out, "overlaps"};
     size_t overlap = 0;
     // Per function: its allocations' findings, then its overlaps.
     for (size_t i = 0; i < plan.allocations.size(); ++i) {
@@ -104,15 +113,24 @@ std::vector<Diagnostic> verifyPlan(const MemoryPlan& plan, const Target& target)
             const auto& later = plan.allocations[pair.later];
             const auto severity =
                 later.scope == "trn.psum" ? Diagnostic::Severity::Warning : Diagnostic::Severity::Error;
-            out.push_back({severity, overlapMessage(plan, pair), later.definition.span});
+            if (overlapReports.full()) {
+                overlapReports.addUncounted(1);
+                continue;
+            }
+            overlapReports.add({severity, overlapMessage(plan, pair), later.definition.span});
         }
     }
+    overlapReports.addUncounted(plan.overlapsNotListed);
+    overlapReports.finish();
     return out;
 }
 
 std::vector<Diagnostic> verifyModule(const Module& module, const Target& target)
 {
-    return verifyPlan(buildMemoryPlan(module, target, {}, PlanDetail::Placement), target);
+    auto out = verifyTileShapes(module);
+    auto plan = verifyPlan(buildMemoryPlan(module, target, {}, PlanDetail::Placement), target);
+    out.insert(out.end(), std::make_move_iterator(plan.begin()), std::make_move_iterator(plan.end()));
+    return out;
 }
 
 } // namespace tirx

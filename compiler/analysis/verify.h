@@ -18,7 +18,7 @@ namespace tirx {
 // does, so a kernel that cannot fit is caught before it runs.
 [[nodiscard]] std::vector<Diagnostic> verifyPlan(const MemoryPlan& plan, const Target& target);
 
-// verifyPlan over the module's placement plan.
+// verifyTileShapes, then verifyPlan over the module's placement plan.
 [[nodiscard]] std::vector<Diagnostic> verifyModule(const Module& module, const Target& target);
 
 // The verifier's message for one of the plan's overlaps, as the memory views

@@ -80,7 +80,9 @@ Comparison compareOutputs(const std::vector<std::pair<std::string, sim::HostArra
 {
     Comparison result;
     for (const auto& [name, simulated] : simulator) {
-        const auto it = std::find_if(device.begin(), device.end(), [&](const auto& d) { return d.first == name; });
+        // clang before 16 cannot capture a structured binding.
+        const std::string& wanted = name;
+        const auto it = std::find_if(device.begin(), device.end(), [&](const auto& d) { return d.first == wanted; });
         if (it == device.end()) {
             OutputComparison missing;
             missing.name = name;

@@ -108,4 +108,6 @@ LowerResult lower(const LowerRequest& request)
     return result;
 }
 
+std::vector<std::string> checkPasses() { return {"TrnPrivateTensorAlloc", "TrnNaiveAllocator"}; }
+
 } // namespace tirx

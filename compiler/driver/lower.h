@@ -66,4 +66,9 @@ struct ResolvedPasses {
 
 [[nodiscard]] std::string_view targetSourceName(TargetSource source);
 
+// The passes `tirx-cli check` runs after parsing: whether a module fits is
+// decided by the allocation passes and the verifier after them, the module
+// `tirx-cli memmap` shows by default, so check and memmap agree.
+[[nodiscard]] std::vector<std::string> checkPasses();
+
 } // namespace tirx

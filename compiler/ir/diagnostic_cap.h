@@ -17,6 +17,8 @@ public:
     // `what` names the kind in the plural ("overlaps").
     DiagnosticCap(std::vector<Diagnostic>& out, std::string what, size_t limit = kDefaultLimit);
     void add(Diagnostic d);
+    // Counts `n` more of the kind that were found but never built.
+    void addUncounted(size_t n) { m_dropped += n; }
     [[nodiscard]] bool full() const { return m_kept >= m_limit; }
     [[nodiscard]] size_t dropped() const { return m_dropped; }
     // Appends the note on the dropped ones, at the last kept one's location,

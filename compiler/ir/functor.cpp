@@ -1,5 +1,6 @@
 #include "ir/functor.h"
 
+#include "ir/ir_depth.h"
 #include "ir/make.h"
 
 #include <optional>
@@ -23,6 +24,8 @@ template <class T> void prefetchAhead(const std::vector<std::shared_ptr<const T>
 void IrVisitor::visitExpr(const Expr& e)
 {
     if (!e) return;
+    const IrDepth level;
+    IrDepth::check(e->span());
     switch (e->kind()) {
     case ExprKind::IntImm:
     case ExprKind::FloatImm:
@@ -84,6 +87,8 @@ void IrVisitor::visitTensorRegion(const TensorRegionNode& e)
 void IrVisitor::visitStmt(const Stmt& s)
 {
     if (!s) return;
+    const IrDepth level;
+    IrDepth::check(s->span());
     switch (s->kind()) {
     case StmtKind::Seq: {
         const auto& stmts = static_cast<const SeqStmtNode&>(*s).stmts();
@@ -212,6 +217,8 @@ Attrs IrMutator::mutateAttrs(const Attrs& in, bool& changed)
 Expr IrMutator::mutateExpr(const Expr& e)
 {
     if (!e) return e;
+    const IrDepth level;
+    IrDepth::check(e->span());
     switch (e->kind()) {
     case ExprKind::IntImm:
     case ExprKind::FloatImm:
@@ -312,6 +319,8 @@ Expr IrMutator::mutateTensorRegion(const Expr& self, const TensorRegionNode& e)
 Stmt IrMutator::mutateStmt(const Stmt& s)
 {
     if (!s) return s;
+    const IrDepth level;
+    IrDepth::check(s->span());
     switch (s->kind()) {
     case StmtKind::Seq: return mutateSeq(s, static_cast<const SeqStmtNode&>(*s));
     case StmtKind::Bind: return mutateBind(s, static_cast<const BindNode&>(*s));

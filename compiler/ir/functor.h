@@ -6,7 +6,8 @@
 namespace tirx {
 
 // Read-only walk over expressions and statements. Override the cases you
-// need; call the base to keep walking into children.
+// need; call the base to keep walking into children. Both walks stop with
+// IrTooDeep past kMaxIrDepth levels (ir_depth.h).
 class IrVisitor {
 public:
     virtual ~IrVisitor() = default;

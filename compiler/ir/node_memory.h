@@ -15,12 +15,29 @@ namespace tirx {
 void* allocateStatementNode(std::size_t bytes);
 void freeStatementNode(void* p) noexcept;
 
+class StmtNode;
+
+namespace detail {
+// Statement nodes are freed without recursion, as expression nodes are
+// (node_release.h): destroy() moves every child statement the node holds
+// the last reference to onto a per-thread list, and the outermost destroy()
+// frees the list in a loop, so 100,000 nested loops free in constant stack.
+void buryStatementChildren(const StmtNode& s) noexcept;
+void drainBuriedStatements() noexcept;
+} // namespace detail
+
 template <class T> struct StatementNodeAllocator {
     using value_type = T;
     StatementNodeAllocator() = default;
     template <class U> StatementNodeAllocator(const StatementNodeAllocator<U>&) noexcept {}
     T* allocate(std::size_t n) { return static_cast<T*>(allocateStatementNode(n * sizeof(T))); }
     void deallocate(T* p, std::size_t) noexcept { freeStatementNode(p); }
+    template <class U> void destroy(U* p) noexcept
+    {
+        detail::buryStatementChildren(*p);
+        p->~U();
+        detail::drainBuriedStatements();
+    }
     template <class U> bool operator==(const StatementNodeAllocator<U>&) const noexcept { return true; }
 };
 

@@ -1,23 +1,76 @@
 #include "ir/node_release.h"
 
+#include "ir/node_memory.h"
+#include "ir/stmt.h"
+
 #include <vector>
 
 namespace tirx::detail {
 
 namespace {
 
-struct Buried {
-    std::vector<Expr> nodes;
+template <class Node> struct Buried {
+    std::vector<Node> nodes;
     bool draining = false;
 };
 
-Buried& buried()
+Buried<Expr>& buried()
 {
-    thread_local Buried b;
+    thread_local Buried<Expr> b;
     return b;
 }
 
+Buried<Stmt>& buriedStatements()
+{
+    thread_local Buried<Stmt> b;
+    return b;
+}
+
+template <class Node> void drain(Buried<Node>& b) noexcept
+{
+    if (b.draining) return;
+    b.draining = true;
+    while (!b.nodes.empty()) {
+        Node last = std::move(b.nodes.back());
+        b.nodes.pop_back();
+        last.reset();
+    }
+    b.draining = false;
+}
+
+// The node being destroyed was created non-const (allocate_shared<T>), so
+// taking its children apart is sound.
+void buryStatement(const Stmt& child) noexcept
+{
+    if (!child || child.use_count() != 1) return;
+    buriedStatements().nodes.push_back(std::move(const_cast<Stmt&>(child)));
+}
+
 } // namespace
+
+void buryStatementChildren(const StmtNode& s) noexcept
+{
+    switch (s.kind()) {
+    case StmtKind::Seq:
+        for (const Stmt& c : static_cast<const SeqStmtNode&>(s).stmts()) buryStatement(c);
+        return;
+    case StmtKind::For: return buryStatement(static_cast<const ForNode&>(s).body());
+    case StmtKind::While: return buryStatement(static_cast<const WhileNode&>(s).body());
+    case StmtKind::If:
+        buryStatement(static_cast<const IfNode&>(s).thenBody());
+        buryStatement(static_cast<const IfNode&>(s).elseBody());
+        return;
+    case StmtKind::Region: return buryStatement(static_cast<const RegionNode&>(s).body());
+    case StmtKind::Bind:
+    case StmtKind::TensorStore:
+    case StmtKind::Evaluate:
+    case StmtKind::Break:
+    case StmtKind::Continue:
+    case StmtKind::Assert: return;
+    }
+}
+
+void drainBuriedStatements() noexcept { drain(buriedStatements()); }
 
 void bury(const Expr& child) noexcept
 {
@@ -25,17 +78,6 @@ void bury(const Expr& child) noexcept
     buried().nodes.push_back(std::move(const_cast<Expr&>(child)));
 }
 
-void drainBuried() noexcept
-{
-    Buried& b = buried();
-    if (b.draining) return;
-    b.draining = true;
-    while (!b.nodes.empty()) {
-        Expr last = std::move(b.nodes.back());
-        b.nodes.pop_back();
-        last.reset();
-    }
-    b.draining = false;
-}
+void drainBuried() noexcept { drain(buried()); }
 
 } // namespace tirx::detail

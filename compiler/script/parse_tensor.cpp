@@ -1,8 +1,11 @@
 // TVMScript parser: tensor types, allocations, declarations, views and the
 // layout notation (T.TileLayout, T.S/T.R, from_iters).
 
+#include "analysis/layout_algebra.h"
+#include "ir/checked_int.h"
 #include "ir/trainium_layout.h"
 #include "script/parser_impl.h"
+#include "script/printer.h"
 
 namespace tirx::script {
 
@@ -99,6 +102,66 @@ static TensorArgs collect(Parser& p, std::vector<Arg>& args, std::string_view ca
     return t;
 }
 
+// Elements per PSUM bank row, as the reference's to_psum counts them
+// (chapter 02 §7.2).
+constexpr int64_t kPsumBankElements = 512;
+
+static std::string shapeText(const std::vector<Expr>& shape)
+{
+    std::string out = "(";
+    for (size_t i = 0; i < shape.size(); ++i) out += (i ? ", " : "") + printExpr(shape[i]);
+    return out + (shape.size() == 1 ? ",)" : ")");
+}
+
+// Why a P/F annotation that is a valid SBUF layout cannot be a PSUM one:
+// the reference's to_psum splits the free size into 2 KiB banks of 512
+// elements, so it must fit one bank or fill whole banks. Nullopt when the
+// annotation is not a valid layout at all.
+static std::optional<std::string> psumLayoutError(const std::string& annotation, const std::vector<Expr>& shape)
+{
+    const auto plain = trainiumLayout(annotation, shape, false);
+    if (!plain.layout) return std::nullopt;
+    const auto free = constInt(layoutSize(*plain.layout, Axis::F()));
+    const std::string bank = std::to_string(kPsumBankElements);
+    if (free && *free > kPsumBankElements) {
+        return "PSUM tensors occupy whole 2 KiB banks (" + bank + " elements per partition each): a free size of " +
+               std::to_string(*free) + " elements per partition must fill whole banks, a multiple of " + bank +
+               " (at most 8 banks, 16 KiB)";
+    }
+    return "invalid layout: layout can not be converted to psum layout: each free-dimension stride must divide " +
+           bank + " elements (one 2 KiB bank) or be a multiple of it";
+}
+
+static bool allConstant(const std::vector<Expr>& shape, int64_t& elements)
+{
+    elements = 1;
+    for (const auto& d : shape) {
+        auto v = constInt(d);
+        if (!v) return false;
+        auto p = checkedMul(elements, *v);
+        if (!p) return false;
+        elements = *p;
+    }
+    return true;
+}
+
+// The rules a tensor type must follow that the reference's allocator and
+// lowering take for granted (chapter 02 §2): on-chip tensors hold numbers,
+// and a layout maps exactly the elements of the shape.
+static void checkType(Parser& p, const TensorArgs& t, const TensorType::Fields& f, Span span)
+{
+    const bool onChip = f.scope == "trn.sbuf" || f.scope == "trn.psum";
+    if (onChip && f.dtype == DataType::handle())
+        p.error(t.dtype ? t.dtype->span : span,
+                "a '" + f.scope + "' tensor cannot have dtype \"handle\": on-chip memory holds numbers");
+    if (!f.layout || !t.layout) return;
+    int64_t elements = 0;
+    const auto covered = constInt(layoutSize(*f.layout));
+    if (!covered || !allConstant(f.shape, elements) || *covered == elements) return;
+    p.error(t.layout->span, "the layout covers " + std::to_string(*covered) + " elements but the shape " +
+                                shapeText(f.shape) + " has " + std::to_string(elements));
+}
+
 #define TENSOR_KEYWORDS                                                                                                \
     "shape", "dtype", "scope", "layout", "strides", "elem_offset", "align", "offset_factor", "byte_offset",            \
         "axis_separators", "buffer_type"
@@ -112,6 +175,7 @@ static TensorTypeRef buildType(Parser& p, const TensorArgs& t, Span span, std::s
     if (t.dtype && t.dtype->kind != Value::Kind::None) f.dtype = p.requireDtype(*t.dtype);
     f.scope = t.scope ? p.checkScope(*t.scope) : scopeOverride.empty() ? "global" : scopeOverride;
     f.layout = p.resolveLayout(t.layout, f.shape, f.scope, t.old);
+    checkType(p, t, f, span);
     if (t.strides && t.strides->kind != Value::Kind::None) f.strides = p.toShape(*t.strides, "strides");
     if (t.elemOffset && t.elemOffset->kind != Value::Kind::None) {
         Expr e = p.toExpr(*t.elemOffset, "an element offset");
@@ -312,8 +376,16 @@ Layout Parser::resolveLayout(const Value* arg, const std::vector<Expr>& shape, c
             fail(arg->span,
                  "invalid layout string '" + arg->str + "'; expected \"default\" or a P/F annotation such as \"PF\"");
         auto r = trainiumLayout(arg->str, shape, scope == "trn.psum");
-        if (!r.layout) fail(arg->span, "invalid layout: " + r.error);
-        return r.layout;
+        if (r.layout) return r.layout;
+        if (scope == "trn.psum") {
+            if (auto message = psumLayoutError(arg->str, shape)) {
+                // Reported once, and the tensor still named, so its uses do
+                // not each add "name is not defined".
+                error(arg->span, *message);
+                return nullptr;
+            }
+        }
+        fail(arg->span, "invalid layout: " + r.error);
     }
     case Value::Kind::Layout: return arg->layout();
     case Value::Kind::LayoutSum: fail(arg->span, "invalid layout: wrap the notation in T.TileLayout(...)");

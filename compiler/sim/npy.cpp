@@ -1,5 +1,7 @@
 #include "sim/npy.h"
 
+#include "ir/checked_int.h"
+
 #include <array>
 #include <cctype>
 #include <cstring>
@@ -118,10 +120,14 @@ NpyResult parseNpy(std::span<const uint8_t> data)
     auto shape = parseShape(*shapeText);
     if (!shape) return fail("malformed .npy shape " + std::string(*shapeText));
 
+    // The header may name any shape: its size is checked before it is trusted.
+    std::optional<int64_t> total = found->dtype.bytes();
+    for (const int64_t d : *shape) total = total ? checkedMul(*total, d) : std::nullopt;
+    if (!total) return fail(".npy shape " + std::string(*shapeText) + " has more bytes than fit in 64 bits");
     HostArray array;
     array.dtype = found->dtype;
     array.shape = std::move(*shape);
-    const auto bytes = static_cast<size_t>(array.elements()) * static_cast<size_t>(found->dtype.bytes());
+    const auto bytes = static_cast<size_t>(*total);
     const size_t payload = headerStart + headerLength;
     if (data.size() - payload < bytes)
         return fail("truncated .npy data: " + std::to_string(data.size() - payload) + " bytes for " +

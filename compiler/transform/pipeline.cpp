@@ -1,5 +1,6 @@
 #include "transform/pipeline.h"
 
+#include "ir/ir_depth.h"
 #include "script/printer.h"
 #include "transform/registry.h"
 
@@ -25,7 +26,7 @@ public:
     {
         if (m_options.check && entry.module) {
             if (entry.module != m_checked) {
-                m_findings = m_options.check(*entry.module, m_options.context);
+                m_findings = checked(*entry.module);
                 m_checked = entry.module;
             }
             entry.diagnostics.insert(entry.diagnostics.end(), m_findings.begin(), m_findings.end());
@@ -36,6 +37,15 @@ public:
     }
 
 private:
+    std::vector<Diagnostic> checked(const Module& module) const
+    {
+        try {
+            return m_options.check(module, m_options.context);
+        } catch (const IrTooDeep& e) {
+            return {{Diagnostic::Severity::Error, e.what(), e.span}};
+        }
+    }
+
     const PipelineOptions& m_options;
     ModuleRef m_checked;
     std::vector<Diagnostic> m_findings;
@@ -81,7 +91,14 @@ Trace runPipeline(const ModuleRef& input, const PipelineOptions& options)
             continue;
         }
         const auto start = std::chrono::steady_clock::now();
-        PassResult result = info->run(current, options.context);
+        PassResult result;
+        try {
+            result = info->run(current, options.context);
+        } catch (const IrTooDeep& e) {
+            // A walk reached the depth bound: the pass is refused, located.
+            result = {};
+            result.diagnostics.push_back({Diagnostic::Severity::Error, e.what(), e.span});
+        }
         const auto stop = std::chrono::steady_clock::now();
         entry.microseconds = std::chrono::duration_cast<std::chrono::microseconds>(stop - start).count();
         entry.module = result.module ? result.module : current;

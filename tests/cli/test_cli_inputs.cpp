@@ -1,6 +1,8 @@
 // What tirx-cli does with inputs and outputs that are not ordinary files:
 // devices, FIFOs, directories, missing or oversized files, a full disk.
 // Each ends promptly with the documented exit code and a message saying why.
+// And what check promises about a module: the same verdict on fitting as
+// memmap, mismatched tile operands at the call, one error per mistake.
 
 #include "cli_run.h"
 
@@ -137,6 +139,59 @@ private slots:
         QCOMPARE(run.exitCode, 1);
         QVERIFY2(run.err.startsWith(path + u":12:5: error: cannot plan the workspaces"_s), qPrintable(run.err));
         QVERIFY2(run.err.section(u'\n', 0, 0).endsWith(u" [TrnPrivateTensorAlloc]"_s), qPrintable(run.err));
+    }
+
+    void checkAndMemmapAgreeOnWhetherAModuleFits_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<int>("exit");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("fits") << kExample << 0 << QString();
+        QTest::newRow("SBUF full once placed")
+            << u"tests/golden/script/errors/89-sbuf-full-after-allocation.py"_s << 1
+            << u":8:5: error: allocation 'C' needs 100000 bytes per partition at offset 100000, past the SBUF "
+               "capacity"_s;
+        QTest::newRow("too many PSUM banks") << u"tests/golden/script/errors/94-psum-layout-over-capacity.py"_s << 1
+                                             << u":7:5: error: allocation 'Acc' needs 16 PSUM banks"_s;
+    }
+
+    void checkAndMemmapAgreeOnWhetherAModuleFits()
+    {
+        QFETCH(QString, file);
+        QFETCH(int, exit);
+        QFETCH(QString, message);
+        const CliRun check = runCli({u"check"_s, source(file)});
+        const CliRun memmap = runCli({u"memmap"_s, source(file)});
+        QCOMPARE(check.exitCode, exit);
+        QCOMPARE(memmap.exitCode, exit);
+        if (message.isEmpty()) {
+            QVERIFY2(check.err.isEmpty(), qPrintable(check.err));
+            return;
+        }
+        QVERIFY2(check.err.startsWith(source(file) + message), qPrintable(check.err));
+        QVERIFY2(memmap.err.contains(source(file) + message), qPrintable(memmap.err));
+    }
+
+    void checkReportsMismatchedTileOperandsAtTheCall()
+    {
+        const QString path = source(u"tests/golden/script/errors/88-tile-store-shape-mismatch.py"_s);
+        const CliRun run = runCli({u"check"_s, path});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(run.err.startsWith(path + u":8:5: error: the operand shapes of 'T.trn.tile.store' do not match: "
+                                           "src 'm' is (128, 1) and dst 'Y' is (128, 512)"_s),
+                 qPrintable(run.err));
+        QCOMPARE(run.err.count(u": error: "_s), 1);
+    }
+
+    void aPsumTensorOverOneBankIsOneError()
+    {
+        const QString path = source(u"tests/golden/script/errors/87-psum-over-one-bank.py"_s);
+        const CliRun run = runCli({u"check"_s, path});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(run.err.startsWith(path + u":7:74: error: PSUM tensors occupy whole 2 KiB banks"_s),
+                 qPrintable(run.err));
+        // One error: the tensor keeps its name, so its uses add nothing.
+        QCOMPARE(run.err.count(u": error: "_s), 1);
     }
 };
 

@@ -114,6 +114,9 @@ private slots:
                                  << "cannot open";
         QTest::newRow("not npy") << "../README.md"
                                  << "not an .npy file";
+        // Found by fuzz_npy: a shape whose product wrapped around.
+        QTest::newRow("shape past 64 bits") << "huge-shape.npy"
+                                            << ".npy shape (3333333333, 3333333334) has more bytes than fit in 64 bits";
     }
 
     void errors()

@@ -5,7 +5,7 @@ from tvm.tirx.layout import F, P, S, TileLayout
 hbm_layout = TileLayout(S[(128, 512):(512, 1)])
 pf_layout = T.TileLayout(T.S[(128, 512):(1@P, 1@F)])
 blocked = T.TileLayout(T.S[(4, 128, 512) : (512 * 128, 512, 1)])
-wide = TileLayout(S[(128, 32 * 32 * 4):(1 @ P, 1 @ F)])
+wide = TileLayout(S[(128, 32 * 32 * 16):(1 @ P, 1 @ F)])
 extents_only = T.TileLayout(T.S[4, 8])
 one_iter = T.TileLayout(T.S[64])
 one_strided = T.TileLayout(T.S[64:2])
