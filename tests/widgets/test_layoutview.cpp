@@ -224,7 +224,8 @@ private slots:
         // The last good picture stays while the input is bad.
         QVERIFY(playground.gridView()->grid());
         playground.layoutEdit()->setText(u"T.TileLayout(T.S[(128, 256):(1 @ P, 1 @ F)])"_s);
-        QVERIFY(playground.message().contains(u"the shape has more elements than the layout"_s));
+        QVERIFY(
+            playground.message().contains(u"the layout covers 32768 elements but the shape (128, 512) has 65536"_s));
         playground.layoutEdit()->setText(u"T.TileLayout(T.S[(4, 128, 128):(128 @ F, 1 @ P, 1 @ F)])"_s);
         QVERIFY(playground.message().isEmpty());
         QCOMPARE(playground.gridView()->grid()->physicalShape()[2], int64_t{512});
