@@ -9,33 +9,43 @@ namespace tirx::detail {
 
 namespace {
 
+// The per-thread list lives until the thread (or the program) ends; nodes
+// freed after that, such as the op table's static default values at exit,
+// are released by their destructors as usual. `alive` is trivially
+// destructible, so it can still be read then.
 template <class Node> struct Buried {
     std::vector<Node> nodes;
     bool draining = false;
+    bool* alive;
+    explicit Buried(bool* a) : alive(a) { *alive = true; }
+    ~Buried() { *alive = false; }
 };
 
-Buried<Expr>& buried()
+thread_local bool t_exprListAlive = false;
+thread_local bool t_stmtListAlive = false;
+
+Buried<Expr>* buried()
 {
-    thread_local Buried<Expr> b;
-    return b;
+    thread_local Buried<Expr> b{&t_exprListAlive};
+    return t_exprListAlive ? &b : nullptr;
 }
 
-Buried<Stmt>& buriedStatements()
+Buried<Stmt>* buriedStatements()
 {
-    thread_local Buried<Stmt> b;
-    return b;
+    thread_local Buried<Stmt> b{&t_stmtListAlive};
+    return t_stmtListAlive ? &b : nullptr;
 }
 
-template <class Node> void drain(Buried<Node>& b) noexcept
+template <class Node> void drain(Buried<Node>* b) noexcept
 {
-    if (b.draining) return;
-    b.draining = true;
-    while (!b.nodes.empty()) {
-        Node last = std::move(b.nodes.back());
-        b.nodes.pop_back();
+    if (!b || b->draining) return;
+    b->draining = true;
+    while (!b->nodes.empty()) {
+        Node last = std::move(b->nodes.back());
+        b->nodes.pop_back();
         last.reset();
     }
-    b.draining = false;
+    b->draining = false;
 }
 
 // The node being destroyed was created non-const (allocate_shared<T>), so
@@ -43,7 +53,7 @@ template <class Node> void drain(Buried<Node>& b) noexcept
 void buryStatement(const Stmt& child) noexcept
 {
     if (!child || child.use_count() != 1) return;
-    buriedStatements().nodes.push_back(std::move(const_cast<Stmt&>(child)));
+    if (auto* b = buriedStatements()) b->nodes.push_back(std::move(const_cast<Stmt&>(child)));
 }
 
 } // namespace
@@ -75,7 +85,7 @@ void drainBuriedStatements() noexcept { drain(buriedStatements()); }
 void bury(const Expr& child) noexcept
 {
     if (!child || child.use_count() != 1) return;
-    buried().nodes.push_back(std::move(const_cast<Expr&>(child)));
+    if (auto* b = buried()) b->nodes.push_back(std::move(const_cast<Expr&>(child)));
 }
 
 void drainBuried() noexcept { drain(buried()); }
