@@ -14,8 +14,8 @@ constexpr int kVectors = 2; // vectors per row of a register tile
 
 // Rows [i0, i0 + R) × columns [j0, j0 + V · lanes) of sum.
 template <class Vec, int R, int V>
-[[gnu::always_inline]] inline void tile(const float* lhs, const float* rhs, float* sum, int64_t K, int64_t M,
-                                        int64_t N, int64_t i0, int64_t j0)
+[[gnu::always_inline]] inline void tile(const float* lhs, const float* rhs, float* sum, int64_t K, int64_t M, int64_t N,
+                                        int64_t i0, int64_t j0)
 {
     constexpr int kLanes = sizeof(Vec) / sizeof(float);
     // Every loop over the tile is unrolled, or the accumulators live on
@@ -52,8 +52,8 @@ template <class Vec, int R, int V>
 // Rows [i0, i0 + R) of sum: whole tiles, then one vector at a time, then
 // the last columns one by one.
 template <class Vec, int R>
-[[gnu::always_inline]] inline void rows(const float* lhs, const float* rhs, float* sum, int64_t K, int64_t M,
-                                        int64_t N, int64_t i0)
+[[gnu::always_inline]] inline void rows(const float* lhs, const float* rhs, float* sum, int64_t K, int64_t M, int64_t N,
+                                        int64_t i0)
 {
     constexpr int kLanes = sizeof(Vec) / sizeof(float);
     int64_t j0 = 0;

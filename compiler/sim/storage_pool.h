@@ -24,9 +24,9 @@ struct Backing {
     Backing(const Backing&) = delete;
     Backing& operator=(const Backing&) = delete;
 
-    size_t bytes;       // of data, at least 1
-    uint8_t* data;      // zeroed pages from the system
-    uint64_t* written;  // one bit per data byte, zeroed pages from the system
+    size_t bytes;      // of data, at least 1
+    uint8_t* data;     // zeroed pages from the system
+    uint64_t* written; // one bit per data byte, zeroed pages from the system
     size_t writtenWords;
     // Per page of data: the use whose initial state it holds. A page whose
     // stamp is not the current use is stale: its bytes and flags are from

@@ -4,8 +4,8 @@
 // rounds and accumulates as the plain computation does; element-wise rows
 // computed in place into an input give the values of a separate result.
 
-#include "sim_helpers.h"
 #include "sim/matmul_kernel.h"
+#include "sim_helpers.h"
 
 #include <cmath>
 #include <cstring>
@@ -149,9 +149,9 @@ private slots:
         const auto dt = *DataType::parse(dtype.toStdString());
         const auto l = randomFloats(5 * 13, 3);
         const auto r = randomFloats(5 * 37, 4);
-        const auto run = simulateText(fill(kMatmul, {{"dt", dtype.toStdString()}, {"accumulate", accumulate ? "True" : "False"}}),
-                                      {{"L", makeArray(DataType::float32(), {5, 13}, l)},
-                                       {"R", makeArray(DataType::float32(), {5, 37}, r)}});
+        const auto run = simulateText(
+            fill(kMatmul, {{"dt", dtype.toStdString()}, {"accumulate", accumulate ? "True" : "False"}}),
+            {{"L", makeArray(DataType::float32(), {5, 13}, l)}, {"R", makeArray(DataType::float32(), {5, 37}, r)}});
         QVERIFY(run.result.ok());
         QVERIFY(run.result.uninitialised.empty());
         const auto sum = tripleLoop(l, r, 5, 13, 37);
@@ -167,12 +167,17 @@ private slots:
         QTest::addColumn<QString>("call");
         QTest::addColumn<QString>("result");
         QTest::addColumn<int>("form"); // 0: a + b, 1: a · a, 2: b - a, 3: a · 3
-        QTest::newRow("into the first input") << R"(T.nki.tensortensor(a[p, f], a[p, f], b[p, f], "add"))" << "a" << 0;
-        QTest::newRow("into the second input") << R"(T.nki.tensortensor(b[p, f], a[p, f], b[p, f], "add"))" << "b" << 0;
-        QTest::newRow("into both inputs") << R"(T.nki.tensortensor(a[p, f], a[p, f], a[p, f], "mul"))" << "a" << 1;
-        QTest::newRow("reversed operands") << R"(T.nki.tensortensor(b[p, f], b[p, f], a[p, f], "sub"))" << "b" << 2;
+        QTest::newRow("into the first input") << R"(T.nki.tensortensor(a[p, f], a[p, f], b[p, f], "add"))"
+                                              << "a" << 0;
+        QTest::newRow("into the second input") << R"(T.nki.tensortensor(b[p, f], a[p, f], b[p, f], "add"))"
+                                               << "b" << 0;
+        QTest::newRow("into both inputs") << R"(T.nki.tensortensor(a[p, f], a[p, f], a[p, f], "mul"))"
+                                          << "a" << 1;
+        QTest::newRow("reversed operands") << R"(T.nki.tensortensor(b[p, f], b[p, f], a[p, f], "sub"))"
+                                           << "b" << 2;
         QTest::newRow("with a constant")
-            << R"(T.nki.tensorscalar(a[p, f], a[p, f], T.float32(3.0), "mul", T.bool(False)))" << "a" << 3;
+            << R"(T.nki.tensorscalar(a[p, f], a[p, f], T.float32(3.0), "mul", T.bool(False)))"
+            << "a" << 3;
     }
 
     void elementwiseIntoAnInput()
@@ -182,9 +187,9 @@ private slots:
         QFETCH(int, form);
         const auto a = randomFloats(16 * 13, 5);
         const auto b = randomFloats(16 * 13, 6);
-        const auto run = simulateText(fill(kInPlace, {{"call", call.toStdString()}, {"result", result.toStdString()}}),
-                                      {{"A", makeArray(DataType::float32(), {16, 13}, a)},
-                                       {"B", makeArray(DataType::float32(), {16, 13}, b)}});
+        const auto run = simulateText(
+            fill(kInPlace, {{"call", call.toStdString()}, {"result", result.toStdString()}}),
+            {{"A", makeArray(DataType::float32(), {16, 13}, a)}, {"B", makeArray(DataType::float32(), {16, 13}, b)}});
         QVERIFY(run.result.ok());
         QVERIFY(run.result.uninitialised.empty());
         const auto c = values(*run.output("C"));

@@ -4,8 +4,8 @@
 // byte, nothing written), both for Storage itself and for whole runs: a
 // second run never sees the numbers or the written flags the first left.
 
-#include "sim_helpers.h"
 #include "sim/storage.h"
+#include "sim_helpers.h"
 
 #include <cmath>
 #include <vector>
