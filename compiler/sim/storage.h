@@ -42,8 +42,10 @@ public:
     void prepareAll() { prepare(0, m_partitions - 1, 0, m_partitionBytes - 1); }
 
     // Speed trick "written bits": the flags are one bit per byte, so a row
-    // of bytes is marked or checked a 64-byte word at a time, and the flags
-    // of a tile take an eighth of the memory of the tile.
+    // of bytes is marked or checked 64 bytes to a word, and the flags of a
+    // tile take an eighth of the memory of the tile (in bench_sim's
+    // element-wise kernel, memchr and memset over byte flags were about a
+    // fifth of the time).
     [[nodiscard]] bool isWritten(int64_t offset) const
     {
         assert(prepared(offset) && "a byte is read before its page is prepared");
