@@ -9,26 +9,12 @@
 
 namespace tirx::sim {
 
-namespace {
-
-// Speed trick "range-wise written flags": a contiguous row of elements is
-// marked written with one memset, and checked with one memchr that only
-// falls back to counting element by element when some byte is unwritten.
-void markWritten(uint8_t* written, int64_t offset, int64_t n, int64_t step, int item)
+// Speed trick "range-wise written flags": a contiguous row is checked as one
+// range of bits, counted element by element only when some byte is unwritten.
+void Executor::UnwrittenCount::checkRow(const Storage& storage, int64_t offset, int64_t n, int64_t step, int item)
 {
-    if (step == item) {
-        std::memset(written + offset, 1, static_cast<size_t>(n * item));
-        return;
-    }
-    for (int64_t j = 0; j < n; ++j) std::memset(written + offset + j * step, 1, static_cast<size_t>(item));
-}
-
-} // namespace
-
-void Executor::UnwrittenCount::checkRow(const uint8_t* written, int64_t offset, int64_t n, int64_t step, int item)
-{
-    if (step == item && !std::memchr(written + offset, 0, static_cast<size_t>(n * item))) return;
-    for (int64_t j = 0; j < n; ++j) check(written, offset + j * step);
+    if (step == item && storage.allWritten(offset, n * item)) return;
+    for (int64_t j = 0; j < n; ++j) check(storage, offset + j * step);
 }
 
 Executor::Executor(Machine& machine, RunResult& result, bool recordTrace)
@@ -61,6 +47,8 @@ bool Executor::run(const Instruction& ins, Env& env)
         auto stream = makeStream(ins, op, *place, m_points, env, &error);
         if (!stream) return fail(error);
         m_streams[a] = std::move(*stream);
+        const Stream& s = m_streams[a];
+        if (s.partitionLo <= s.partitionHi) place->storage->prepare(s.partitionLo, s.partitionHi, s.byteLo, s.byteHi);
     }
     // Once per call site: the limits depend on the loop ranges and the
     // memories, not on the outer loop's iteration.
@@ -118,35 +106,33 @@ bool Executor::denseRows(size_t out, size_t in0, size_t in1,
     const Stream* y = isTensor(in1) ? &m_streams[in1] : nullptr;
     if (y && (y->listed || y->place->kind != ElementKind::F32 || (!sameAccess(*y, o) && !apart(*y, o)))) return false;
 
-    for (auto& r : m_rows) r.resize(static_cast<size_t>(inner));
-    float* yRow = m_rows[1].data();
-    float* result = m_rows[2].data();
-    if (!y)
-        std::fill(m_rows[1].begin(), m_rows[1].end(), static_cast<float>(constArg(m_ins->args()[in1]).value_or(0.0)));
-    const uint8_t* xData = x.place->storage->data();
-    const uint8_t* xWritten = x.place->storage->written();
-    uint8_t* oData = o.place->storage->data();
-    uint8_t* oWritten = o.place->storage->written();
+    // Results go straight into the result's rows: each is either apart from
+    // an input row or that very row, which `row` allows.
+    if (o.base % 4 != 0 || o.strides[0] % 4 != 0) return false;
+    auto& yBuffer = m_yRow;
+    yBuffer.resize(static_cast<size_t>(inner));
+    if (!y) std::fill(yBuffer.begin(), yBuffer.end(), static_cast<float>(constArg(m_ins->args()[in1]).value_or(0.0)));
+    const Storage& xs = *x.place->storage;
+    Storage& os = *o.place->storage;
     UnwrittenCount xUnwritten, yUnwritten;
     for (int64_t r = 0; r < m_points.extents[0]; ++r) {
         const int64_t xOffset = x.base + r * x.strides[0];
-        const auto* xRow = reinterpret_cast<const float*>(xData + xOffset);
-        xUnwritten.checkRow(xWritten, xOffset, inner, 4, 4);
+        const auto* xRow = reinterpret_cast<const float*>(xs.data() + xOffset);
+        xUnwritten.checkRow(xs, xOffset, inner, 4, 4);
+        const float* yRow = yBuffer.data();
         if (y) {
+            const Storage& ys = *y->place->storage;
             const int64_t yOffset = y->base + r * y->strides[0];
-            const uint8_t* yData = y->place->storage->data();
-            if (y->strides[1] == 4) {
-                std::memcpy(yRow, yData + yOffset, static_cast<size_t>(inner * 4));
+            if (y->strides[1] == 4 && yOffset % 4 == 0) {
+                yRow = reinterpret_cast<const float*>(ys.data() + yOffset);
             } else {
-                for (int64_t j = 0; j < inner; ++j)
-                    yRow[j] = loadAs<ElementKind::F32>(yData + yOffset + j * y->strides[1]);
+                loadRowAs<ElementKind::F32>(ys.data() + yOffset, inner, y->strides[1], yBuffer.data());
             }
-            yUnwritten.checkRow(y->place->storage->written(), yOffset, inner, y->strides[1], 4);
+            yUnwritten.checkRow(ys, yOffset, inner, y->strides[1], 4);
         }
-        row(xRow, yRow, result, inner);
         const int64_t oOffset = o.base + r * o.strides[0];
-        std::memcpy(oData + oOffset, result, static_cast<size_t>(inner * 4));
-        markWritten(oWritten, oOffset, inner, 4, 4);
+        row(xRow, yRow, reinterpret_cast<float*>(os.data() + oOffset), inner);
+        os.markWritten(oOffset, inner * 4);
     }
     recordRead(in0, xUnwritten.count, xUnwritten.first);
     recordAccess(in0, false);
@@ -175,8 +161,8 @@ const std::vector<float>& Executor::gather(size_t arg)
     }
     if (!m_points.mask.empty()) std::fill(out.begin(), out.end(), 0.0f);
     const Stream& s = m_streams[arg];
-    const uint8_t* data = s.place->storage->data();
-    const uint8_t* written = s.place->storage->written();
+    const Storage& storage = *s.place->storage;
+    const uint8_t* data = storage.data();
     const int item = s.place->itemBytes;
     UnwrittenCount unwritten;
     const PointSet& points = m_points;
@@ -186,18 +172,13 @@ const std::vector<float>& Executor::gather(size_t arg)
             s.forEach(points, [&](int64_t k, int64_t offset) {
                 if (!points.active(k)) return;
                 dst[k] = loadAs<K>(data + offset);
-                unwritten.check(written, offset);
+                unwritten.check(storage, offset);
             });
             return;
         }
         forEachRow(s, points, [&](int64_t k0, int64_t offset, int64_t n, int64_t step) {
-            // Speed trick "dense fp32 rows": a contiguous float32 row is one memcpy.
-            if (K == ElementKind::F32 && step == item) {
-                std::memcpy(dst + k0, data + offset, static_cast<size_t>(n * item));
-            } else {
-                for (int64_t j = 0; j < n; ++j) dst[k0 + j] = loadAs<K>(data + offset + j * step);
-            }
-            unwritten.checkRow(written, offset, n, step, item);
+            loadRowAs<K>(data + offset, n, step, dst + k0);
+            unwritten.checkRow(storage, offset, n, step, item);
         });
     });
     recordRead(arg, unwritten.count, unwritten.first);
@@ -216,20 +197,15 @@ std::vector<float> Executor::gatherAt(size_t arg, const std::vector<int64_t>& po
     const Stream& s = m_streams[arg];
     std::vector<int64_t> offsetOf(static_cast<size_t>(m_points.count), -1);
     s.forEach(m_points, [&](int64_t k, int64_t offset) { offsetOf[static_cast<size_t>(k)] = offset; });
-    const uint8_t* data = s.place->storage->data();
-    const uint8_t* written = s.place->storage->written();
-    int64_t unwritten = 0;
-    int64_t first = -1;
+    const Storage& storage = *s.place->storage;
+    UnwrittenCount unwritten;
     for (size_t i = 0; i < pointsAt.size(); ++i) {
         if (pointsAt[i] < 0) continue;
         const int64_t offset = offsetOf[static_cast<size_t>(pointsAt[i])];
-        out[i] = loadElement(s.place->kind, data + offset);
-        if (!written[offset]) {
-            if (first < 0) first = offset;
-            ++unwritten;
-        }
+        out[i] = loadElement(s.place->kind, storage.data() + offset);
+        unwritten.check(storage, offset);
     }
-    recordRead(arg, unwritten, first);
+    recordRead(arg, unwritten.count, unwritten.first);
     recordAccess(arg, false);
     return out;
 }
@@ -237,8 +213,8 @@ std::vector<float> Executor::gatherAt(size_t arg, const std::vector<int64_t>& po
 void Executor::scatter(size_t arg, const std::vector<float>& values)
 {
     const Stream& s = m_streams[arg];
-    uint8_t* data = s.place->storage->data();
-    uint8_t* written = s.place->storage->written();
+    Storage& storage = *s.place->storage;
+    uint8_t* data = storage.data();
     const int item = s.place->itemBytes;
     const PointSet& points = m_points;
     const float* src = values.data();
@@ -247,17 +223,13 @@ void Executor::scatter(size_t arg, const std::vector<float>& values)
             s.forEach(points, [&](int64_t k, int64_t offset) {
                 if (!points.active(k)) return;
                 storeAs<K>(data + offset, src[k]);
-                std::memset(written + offset, 1, static_cast<size_t>(item));
+                storage.markWritten(offset, item);
             });
             return;
         }
         forEachRow(s, points, [&](int64_t k0, int64_t offset, int64_t n, int64_t step) {
-            if (K == ElementKind::F32 && step == item) {
-                std::memcpy(data + offset, src + k0, static_cast<size_t>(n * item)); // "dense fp32 rows"
-            } else {
-                for (int64_t j = 0; j < n; ++j) storeAs<K>(data + offset + j * step, src[k0 + j]);
-            }
-            markWritten(written, offset, n, step, item);
+            storeRowAs<K>(data + offset, n, step, src + k0);
+            storage.markRow(offset, n, step, item);
         });
     });
     recordAccess(arg, true);
@@ -268,28 +240,27 @@ void Executor::scatterSlots(size_t arg, const std::vector<float>& values, const 
     const Stream& s = m_streams[arg];
     std::vector<int64_t> offsetOf(static_cast<size_t>(m_points.count), -1);
     s.forEach(m_points, [&](int64_t k, int64_t offset) { offsetOf[static_cast<size_t>(k)] = offset; });
-    uint8_t* data = s.place->storage->data();
-    uint8_t* written = s.place->storage->written();
+    Storage& storage = *s.place->storage;
     for (size_t slot = 0; slot < firstPoints.size(); ++slot) {
         if (firstPoints[slot] < 0) continue;
         const int64_t offset = offsetOf[static_cast<size_t>(firstPoints[slot])];
-        storeElement(s.place->kind, data + offset, values[slot]);
-        std::memset(written + offset, 1, static_cast<size_t>(s.place->itemBytes));
+        storeElement(s.place->kind, storage.data() + offset, values[slot]);
+        storage.markWritten(offset, s.place->itemBytes);
     }
     recordAccess(arg, true);
 }
 
-void Executor::copyBytes(size_t to, size_t from)
+void Executor::copyBytes(size_t to, size_t source)
 {
-    const Stream& src = m_streams[from];
+    const Stream& src = m_streams[source];
     const Stream& dst = m_streams[to];
     const int item = src.place->itemBytes;
     // Every byte is read into `bytes` before any is written: source and
     // destination may share storage.
     std::vector<uint8_t>& bytes = m_bytes;
     bytes.resize(static_cast<size_t>(m_points.count * item));
-    const uint8_t* data = src.place->storage->data();
-    const uint8_t* written = src.place->storage->written();
+    const Storage& from = *src.place->storage;
+    const uint8_t* data = from.data();
     UnwrittenCount unwritten;
     const bool rows = !src.listed && !dst.listed && m_points.mask.empty();
     if (rows) {
@@ -300,19 +271,19 @@ void Executor::copyBytes(size_t to, size_t from)
                 for (int64_t j = 0; j < n; ++j)
                     std::memcpy(bytes.data() + (k0 + j) * item, data + offset + j * step, static_cast<size_t>(item));
             }
-            unwritten.checkRow(written, offset, n, step, item);
+            unwritten.checkRow(from, offset, n, step, item);
         });
     } else {
         src.forEach(m_points, [&](int64_t k, int64_t offset) {
             if (!m_points.active(k)) return;
             std::memcpy(bytes.data() + k * item, data + offset, static_cast<size_t>(item));
-            unwritten.check(written, offset);
+            unwritten.check(from, offset);
         });
     }
-    recordRead(from, unwritten.count, unwritten.first);
-    recordAccess(from, false);
-    uint8_t* out = dst.place->storage->data();
-    uint8_t* outWritten = dst.place->storage->written();
+    recordRead(source, unwritten.count, unwritten.first);
+    recordAccess(source, false);
+    Storage& into = *dst.place->storage;
+    uint8_t* out = into.data();
     if (rows) {
         forEachRow(dst, m_points, [&](int64_t k0, int64_t offset, int64_t n, int64_t step) {
             if (step == item) {
@@ -321,13 +292,13 @@ void Executor::copyBytes(size_t to, size_t from)
                 for (int64_t j = 0; j < n; ++j)
                     std::memcpy(out + offset + j * step, bytes.data() + (k0 + j) * item, static_cast<size_t>(item));
             }
-            markWritten(outWritten, offset, n, step, item);
+            into.markRow(offset, n, step, item);
         });
     } else {
         dst.forEach(m_points, [&](int64_t k, int64_t offset) {
             if (!m_points.active(k)) return;
             std::memcpy(out + offset, bytes.data() + k * item, static_cast<size_t>(item));
-            std::memset(outWritten + offset, 1, static_cast<size_t>(item));
+            into.markWritten(offset, item);
         });
     }
     recordAccess(to, true);

@@ -31,14 +31,15 @@ private:
     friend class Semantics;
 
     // Speed trick "fused dense rows": an element-wise instruction over
-    // float32 tiles computes row by row straight between the storages, with
-    // a row buffer, instead of gathering whole tiles into buffers and
+    // float32 tiles computes row by row straight from the input storages
+    // into the result's, instead of gathering whole tiles into buffers and
     // scattering the result: a tile is read and written once, in rows that
-    // stay in the first-level cache. Taken only when that cannot change the
-    // result (no guard, two loops, a contiguous result row that no other
-    // point of the result shares, and each input either the result's own
-    // points or memory the result does not touch); false otherwise, and
-    // nothing is read or written. row(x, y, out, n) computes n results.
+    // stay in the first-level cache, with no copy in between. Taken only
+    // when that cannot change the result (no guard, two loops, a contiguous
+    // result row that no other point of the result shares, and each input
+    // either the result's own points or memory the result does not touch);
+    // false otherwise, and nothing is read or written. row(x, y, out, n)
+    // computes n results; out may be x or y itself.
     [[nodiscard]] bool denseRows(size_t out, size_t in0, size_t in1,
                                  const std::function<void(const float*, const float*, float*, int64_t)>& row);
 
@@ -66,13 +67,13 @@ private:
     struct UnwrittenCount {
         int64_t count = 0;
         int64_t first = -1; // offset of the first such element
-        void check(const uint8_t* written, int64_t offset)
+        void check(const Storage& storage, int64_t offset)
         {
-            if (written[offset]) return;
+            if (storage.isWritten(offset)) return;
             if (first < 0) first = offset;
             ++count;
         }
-        void checkRow(const uint8_t* written, int64_t offset, int64_t n, int64_t step, int item);
+        void checkRow(const Storage& storage, int64_t offset, int64_t n, int64_t step, int item);
     };
 
     void recordRead(size_t arg, int64_t unwritten, int64_t firstOffset);
@@ -95,8 +96,8 @@ private:
     // fault it in again, instruction after instruction.
     std::vector<std::vector<float>> m_gathered; // per argument
     std::array<std::vector<float>, 2> m_scratch;
-    std::vector<uint8_t> m_bytes;             // copyBytes' staging
-    std::array<std::vector<float>, 3> m_rows; // denseRows' x, y and result rows
+    std::vector<uint8_t> m_bytes; // copyBytes' staging
+    std::vector<float> m_yRow;    // denseRows' second operand when it is a constant or strided
 };
 
 } // namespace tirx::sim

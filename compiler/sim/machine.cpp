@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <tuple>
 #include <variant>
 
 namespace tirx::sim {
@@ -115,6 +114,7 @@ std::optional<Diagnostic> Machine::placeParameter(const Var& param, const HostAr
             return error(param->span(), "input '" + param->name() + "' has shape " + text(contents->shape) +
                                             ", the parameter " + text(shape));
         }
+        place.storage->prepareAll();
         std::memcpy(place.storage->data(), contents->bytes.data(),
                     std::min<size_t>(contents->bytes.size(), static_cast<size_t>(place.storage->size())));
         place.storage->markAllWritten();
@@ -275,20 +275,10 @@ void Machine::noteOverlaps(const TensorPlace& place)
 {
     // Per partition, an addressed tensor covers [first byte, last byte] of
     // its rows in every partition it spans (for PSUM: per bank).
-    auto range = [](const TensorPlace& p) {
-        int64_t last = p.byteBase;
-        int64_t parts = 1;
-        for (size_t d = 0; d < p.shape.size(); ++d) {
-            if (p.shape[d] == 0) return std::tuple<int64_t, int64_t, int64_t>{0, 0, 0};
-            last += (p.shape[d] - 1) * p.byteStride[d];
-            if (p.partitionStride[d]) parts = p.shape[d];
-        }
-        return std::tuple<int64_t, int64_t, int64_t>{p.byteBase, last + p.itemBytes, parts};
-    };
-    const auto [begin, end, parts] = range(place);
+    const auto [begin, end, parts] = place.reach();
     for (const TensorPlace* other : m_addressed) {
         if (other->storage != place.storage) continue;
-        const auto [ob, oe, op] = range(*other);
+        const auto [ob, oe, op] = other->reach();
         if (begin < oe && ob < end && parts > 0 && op > 0) {
             m_overlaps.push_back({Diagnostic::Severity::Warning,
                                   "'" + place.name + "' (bytes " + std::to_string(begin) + ".." +
@@ -308,17 +298,25 @@ HostArray Machine::read(const TensorPlace& place) const
     out.shape = place.shape;
     const int64_t n = out.elements();
     out.bytes.resize(static_cast<size_t>(n * place.itemBytes));
-    std::vector<int64_t> index(place.shape.size(), 0);
-    for (int64_t k = 0; k < n; ++k) {
+    const auto reach = place.reach();
+    place.storage->prepare(0, reach.partitions - 1, reach.byteBegin, reach.byteEnd - 1);
+    if (n == 0) return out;
+    // Row by row along the last dimension: a contiguous row is one copy.
+    const size_t dims = place.shape.size();
+    const int64_t inner = dims ? place.shape.back() : 1;
+    const int64_t step = dims ? place.flatStride(dims - 1) : 0;
+    const auto item = static_cast<size_t>(place.itemBytes);
+    std::vector<int64_t> index(dims ? dims - 1 : 0, 0);
+    uint8_t* dst = out.bytes.data();
+    for (int64_t k = 0; k < n; k += inner) {
         int64_t offset = place.byteBase;
-        int64_t partition = 0;
-        for (size_t d = 0; d < index.size(); ++d) {
-            offset += index[d] * place.byteStride[d];
-            partition += index[d] * place.partitionStride[d];
+        for (size_t d = 0; d < index.size(); ++d) offset += index[d] * place.flatStride(d);
+        const uint8_t* src = place.storage->data() + offset;
+        if (step == place.itemBytes) {
+            std::memcpy(dst + k * place.itemBytes, src, static_cast<size_t>(inner) * item);
+        } else {
+            for (int64_t j = 0; j < inner; ++j) std::memcpy(dst + (k + j) * place.itemBytes, src + j * step, item);
         }
-        std::memcpy(out.bytes.data() + k * place.itemBytes,
-                    place.storage->data() + partition * place.storage->partitionBytes() + offset,
-                    static_cast<size_t>(place.itemBytes));
         for (size_t d = index.size(); d-- > 0;) {
             if (++index[d] < place.shape[d]) break;
             index[d] = 0;

@@ -83,6 +83,27 @@ template <ElementKind K> inline void storeAs(uint8_t* p, float value)
     }
 }
 
+// n elements from `p` at a stride of `step` bytes, read as float32 / written
+// from float32. Speed trick "dense fp32 rows": a contiguous float32 row is
+// one memcpy.
+template <ElementKind K> inline void loadRowAs(const uint8_t* p, int64_t n, int64_t step, float* out)
+{
+    if (K == ElementKind::F32 && step == 4) {
+        std::memcpy(out, p, static_cast<size_t>(n) * 4);
+        return;
+    }
+    for (int64_t j = 0; j < n; ++j) out[j] = loadAs<K>(p + j * step);
+}
+
+template <ElementKind K> inline void storeRowAs(uint8_t* p, int64_t n, int64_t step, const float* values)
+{
+    if (K == ElementKind::F32 && step == 4) {
+        std::memcpy(p, values, static_cast<size_t>(n) * 4);
+        return;
+    }
+    for (int64_t j = 0; j < n; ++j) storeAs<K>(p + j * step, values[j]);
+}
+
 // Calls f.template operator()<K>() for the run-time kind `kind`.
 template <class F> inline void withKind(ElementKind kind, F&& f)
 {

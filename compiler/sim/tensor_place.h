@@ -32,6 +32,16 @@ struct TensorPlace {
     bool addressed = false; // placed by the allocator (not given private storage)
     Span span;              // the allocation or declaration
 
+    // The bytes the tensor covers in every partition it spans:
+    // [byteBegin, byteEnd) of partitions [0, partitions); all zero when the
+    // tensor has no elements.
+    struct Reach {
+        int64_t byteBegin = 0;
+        int64_t byteEnd = 0;
+        int64_t partitions = 0;
+    };
+    [[nodiscard]] Reach reach() const;
+
     // Flat storage offset of an element: partition · partitionBytes + byte.
     [[nodiscard]] int64_t flatStride(size_t dim) const
     {

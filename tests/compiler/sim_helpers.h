@@ -12,6 +12,7 @@
 #include <QTest>
 
 #include <map>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -77,6 +78,16 @@ inline std::vector<float> values(const sim::HostArray& a)
     std::vector<float> out(static_cast<size_t>(a.elements()));
     for (int64_t k = 0; k < a.elements(); ++k) out[static_cast<size_t>(k)] = sim::elementAt(a, k);
     return out;
+}
+
+// n floats in [-1, 1), the same for the same seed.
+inline std::vector<float> randomFloats(size_t n, unsigned seed)
+{
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<float> real(-1.0f, 1.0f);
+    std::vector<float> v(n);
+    for (auto& x : v) x = real(rng);
+    return v;
 }
 
 // Round-trips a float through dtype, as a store then a load would.

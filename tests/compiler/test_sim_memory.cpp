@@ -9,7 +9,6 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
-#include <random>
 #include <sstream>
 
 using namespace tirx;
@@ -24,15 +23,6 @@ std::string readCase(const char* name)
     std::ostringstream text;
     text << in.rdbuf();
     return text.str();
-}
-
-std::vector<float> randomFloats(size_t n, unsigned seed)
-{
-    std::mt19937 rng(seed);
-    std::uniform_real_distribution<float> real(-1.0f, 1.0f);
-    std::vector<float> v(n);
-    for (auto& x : v) x = real(rng);
-    return v;
 }
 
 // C[i, j] = Σ_k L[k, i] R[k, j] over the k in [k0, k1), in increasing k.
