@@ -1,5 +1,7 @@
 #include "graph/ir_graph.h"
 
+#include <charconv>
+
 namespace tirx {
 
 namespace {
@@ -28,6 +30,21 @@ std::string escape(const std::string& s)
 // full search.
 constexpr size_t kLargeGraph = 200;
 
+// A node the front end measured keeps that size: Graphviz would otherwise
+// size it from its own estimate of Helvetica, narrower than most screen
+// fonts, and the label would overrun its box.
+std::string fixedSize(const IrGraph::Node& n)
+{
+    if (n.width <= 0 || n.height <= 0) return {};
+    // Inches, in the C locale whatever the process's is (a GUI sets it from the environment).
+    auto inches = [](double points) {
+        char text[32];
+        const auto end = std::to_chars(text, text + sizeof text, points / 72.0, std::chars_format::fixed, 3).ptr;
+        return std::string(text, end);
+    };
+    return ", width=" + inches(n.width) + ", height=" + inches(n.height) + ", fixedsize=true";
+}
+
 } // namespace
 
 std::string irGraphToDot(const IrGraph& graph)
@@ -55,12 +72,11 @@ std::string irGraphToDot(const IrGraph& graph)
     }
     auto nodeLine = [&](int i, const std::string& indent) {
         const auto& n = graph.nodes[static_cast<size_t>(i)];
-        const char* shape = n.kind == IrGraph::NodeKind::Tensor ? "note" : "box";
-        const char* style = n.kind != IrGraph::NodeKind::Tensor ? ", style=rounded"
-                            : n.copyOf >= 0                     ? ", style=dashed"
-                                                                : "";
-        out +=
-            indent + "n" + std::to_string(i) + " [label=\"" + escape(n.label) + "\", shape=" + shape + style + "];\n";
+        const bool tensor = n.kind == IrGraph::NodeKind::Tensor;
+        const char* shape = tensor ? "note" : n.kind == IrGraph::NodeKind::Run ? "box3d" : "box";
+        const char* style = !tensor ? ", style=rounded" : n.copyOf >= 0 ? ", style=dashed" : "";
+        out += indent + "n" + std::to_string(i) + " [label=\"" + escape(n.label) + "\", shape=" + shape + style +
+               fixedSize(n) + "];\n";
     };
     auto emit = [&](auto&& self, int k, const std::string& indent) -> void {
         out += indent + "subgraph cluster_" + std::to_string(k) + " {\n";

@@ -7,6 +7,7 @@
 #include "layout/tensorlistmodel.h"
 
 #include "editor/editorcolors.h"
+#include "graph/layout_palette.h"
 #include "ir/make.h"
 #include "script/parser.h"
 
@@ -150,6 +151,29 @@ private slots:
         QVERIFY(grid->hoverText().endsWith(u": no element"_s));
     }
 
+    // Partition 0 and partition 127 are far apart in colour (the hue wheel
+    // this replaced brought the last back to the first), while a neighbour
+    // in the same group of eight is near; the next group is a step darker.
+    void paletteDoesNotWrap()
+    {
+        auto distance = [](tirx::ColorKey a, tirx::ColorKey b, bool dark) {
+            const tirx::Rgb x = tirx::layoutPaletteColor(a, dark);
+            const tirx::Rgb y = tirx::layoutPaletteColor(b, dark);
+            return std::hypot(double(x.r) - y.r, double(x.g) - y.g, double(x.b) - y.b);
+        };
+        for (bool dark : {false, true}) {
+            const double far = dark ? 40 : 60; // the dark variant has less room between black and grey
+            QVERIFY(distance({0, 128}, {127, 128}, dark) > far);
+            QVERIFY(distance({0, 128}, {64, 128}, dark) > far);
+            QVERIFY(distance({64, 128}, {127, 128}, dark) > far);
+            for (int64_t k = 0; k + 1 < 128; ++k) {
+                if ((k + 1) % 8 == 0) continue; // a group's step
+                QVERIFY(distance({k, 128}, {k + 1, 128}, dark) < 10);
+            }
+            QVERIFY(distance({7, 128}, {8, 128}, dark) > 15);
+        }
+    }
+
     // Both pictures give an element the same colour: partition 8's in the
     // logical cell of A[40, 5] and in its physical cell (partition 8, free
     // 37); free offset 37's when coloured by free offset. Cells of 6 to 8
@@ -172,7 +196,7 @@ private slots:
             QPainter painter(&image);
             view.paintPicture(painter, view.size());
             painter.end();
-            const tirx::Rgb c = tirx::layoutColor(key, dark);
+            const tirx::Rgb c = tirx::layoutPaletteColor(key, dark);
             const QColor want(c.r, c.g, c.b);
             QCOMPARE(image.pixelColor(view.logicalCellCenter(40, 5)), want);
             QCOMPARE(image.pixelColor(view.physicalCellCenter({0, 8, 37})), want);

@@ -2,6 +2,7 @@
 
 #include "editor/editorcolors.h"
 
+#include "graph/layout_palette.h"
 #include "script/printer.h"
 
 #include <QEvent>
@@ -106,7 +107,7 @@ void LayoutGridView::rebuildImages()
     std::vector<QRgb> full(static_cast<size_t>(keys));
     std::vector<QRgb> faded(static_cast<size_t>(keys));
     for (int64_t k = 0; k < keys; ++k) {
-        const QColor c = toColor(tirx::layoutColor({k, keys}, m_dark));
+        const QColor c = toColor(tirx::layoutPaletteColor({k, keys}, m_dark));
         full[static_cast<size_t>(k)] = c.rgb();
         faded[static_cast<size_t>(k)] = mixColors(c, scheme.paper, 0.7).rgb();
     }
@@ -325,7 +326,7 @@ void LayoutGridView::paintPicture(QPainter& painter, QSize size) const
     const int steps = 64;
     for (int i = 0; i < steps; ++i) {
         const tirx::ColorKey k{probe.count * i / steps, probe.count};
-        painter.fillRect(QRectF(barX + i * 3, ly - 6, 3, 12), toColor(tirx::layoutColor(k, m_dark)));
+        painter.fillRect(QRectF(barX + i * 3, ly - 6, 3, 12), toColor(tirx::layoutPaletteColor(k, m_dark)));
     }
     painter.drawText(QPointF(barX + steps * 3 + 6, ly + 4), QString::number(probe.count - 1));
     const double gapX = barX + steps * 3 + 60;
