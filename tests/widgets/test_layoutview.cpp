@@ -206,6 +206,47 @@ private slots:
         pixels({37, 64});
     }
 
+    // A (128, 1) column is a strip 32 px wide, not a hairline of 2 px
+    // square cells, in both panels.
+    void columnsAreDrawnThick()
+    {
+        using tirx::Axis;
+        LayoutGridView view;
+        view.resize(900, 520);
+        auto built = tirx::LayoutGrid::build({128, 1},
+                                             tirx::makeLayout({{tirx::intImm(128), tirx::intImm(1), Axis::P()},
+                                                               {tirx::intImm(1), tirx::intImm(1), Axis::F()}}),
+                                             "trn.sbuf", tirx::DataType::float32());
+        QVERIFY(built.ok());
+        view.setGrid(std::make_shared<const tirx::LayoutGrid>(std::move(*built.grid)), u"neg_max"_s);
+        const int left = view.logicalCellCenter(0, 0).x() - 12; // from the panel's margin
+        QVERIFY2(left >= 15, qPrintable(QString::number(left)));
+        QCOMPARE(view.physicalCellCenter({0, 0, 0}).x() - view.physicalCellCenter({0, 5, 0}).x(), 0);
+        QVERIFY(view.logicalCellCenter(1, 0).y() - view.logicalCellCenter(0, 0).y() <= 3);
+        QCOMPARE(view.logicalCaption(view.size()), u"logical index (128 x 1)"_s);
+    }
+
+    // A 3-D tensor's caption says the rows and columns it is drawn as, and
+    // where the whole wording does not fit, a shorter one is chosen rather
+    // than cut off.
+    void captionFitsBesideThePhysicalPanels()
+    {
+        using tirx::Axis;
+        LayoutGridView view;
+        auto built = tirx::LayoutGrid::build({2, 128, 512},
+                                             tirx::makeLayout({{tirx::intImm(2), tirx::intImm(1), Axis::bank()},
+                                                               {tirx::intImm(128), tirx::intImm(1), Axis::P()},
+                                                               {tirx::intImm(512), tirx::intImm(1), Axis::F()}}),
+                                             "trn.psum", tirx::DataType::float32());
+        QVERIFY(built.ok());
+        view.setGrid(std::make_shared<const tirx::LayoutGrid>(std::move(*built.grid)), u"acc"_s);
+        QCOMPARE(view.logicalCaption(QSize(1400, 600)), u"logical index (2 x 128 x 512) as 256 x 512"_s);
+        const QString narrow = view.logicalCaption(QSize(420, 600)); // which wording depends on the font
+        QVERIFY2(!narrow.startsWith(u"logical index"_s) && narrow.endsWith(u"(2 x 128 x 512) as 256 x 512"_s),
+                 qPrintable(narrow));
+        QVERIFY(view.logicalCaption(QSize(200, 600)).endsWith(u"\u2026"_s));
+    }
+
     void hoverPsumBank()
     {
         LayoutView view;
