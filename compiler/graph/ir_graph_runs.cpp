@@ -136,7 +136,7 @@ void finishRuns(IrGraph& g, const std::vector<int>& allocatedIn, const std::vect
 {
     const auto runOf = [&](int node) {
         return node >= 0 && static_cast<size_t>(node) < allocatedIn.size() ? allocatedIn[static_cast<size_t>(node)]
-                                                                            : -1;
+                                                                           : -1;
     };
     // A tensor allocated in a run stays inside it while every edge it has
     // goes to that run.
