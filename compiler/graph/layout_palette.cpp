@@ -20,7 +20,10 @@ constexpr std::array<Rgb, 6> kStops{{
 }};
 
 constexpr double kGroupStep = 0.10; // odd groups of eight, that much darker
-constexpr double kDarkScale = 0.62; // on a dark background
+// On a dark background each channel is scaled and lowered: scaling alone
+// kept the pale stops' grey and gave browns and olives.
+constexpr double kDarkScale = 0.85;
+constexpr double kDarkLower = 70;
 
 } // namespace
 
@@ -31,8 +34,9 @@ Rgb layoutPaletteColor(ColorKey key, bool dark)
     const auto i = std::min(static_cast<size_t>(at), kStops.size() - 2);
     const double u = at - static_cast<double>(i);
     const double scale = (dark ? kDarkScale : 1.0) * ((key.key / 8) % 2 == 0 ? 1.0 : 1.0 - kGroupStep);
+    const double lower = dark ? kDarkLower : 0.0;
     auto mix = [&](uint8_t a, uint8_t b) {
-        const double v = (static_cast<double>(a) + (static_cast<double>(b) - a) * u) * scale;
+        const double v = (static_cast<double>(a) + (static_cast<double>(b) - a) * u) * scale - lower;
         return static_cast<uint8_t>(std::clamp(std::lround(v), 0L, 255L));
     };
     const Rgb& lo = kStops[i];
