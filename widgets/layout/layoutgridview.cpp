@@ -243,8 +243,16 @@ void LayoutGridView::paintPicture(QPainter& painter, QSize size) const
 
     // Header: the layout as written, then what each panel shows.
     const QString slice = QString::fromStdString(m_slice.describe(m_tensor.toStdString(), g.shape()));
-    painter.drawText(QPointF(kMargin, 16), (slice.isEmpty() ? m_tensor : slice) + u"  "_s +
-                                               QString::fromStdString(tirx::printLayout(*g.layout())));
+    const QString header =
+        (slice.isEmpty() ? m_tensor : slice) + u"  "_s + QString::fromStdString(tirx::printLayout(*g.layout()));
+    // A layout of many shards is written smaller rather than cut off at the
+    // edge; below the captions' size it is cut short with an ellipsis.
+    QFont headerFont = painter.font();
+    const double room = size.width() - 2 * kMargin;
+    while (QFontMetricsF(headerFont).horizontalAdvance(header) > room && headerFont.pointSizeF() > small.pointSizeF())
+        headerFont.setPointSizeF(std::max(small.pointSizeF(), headerFont.pointSizeF() - 0.5));
+    painter.setFont(headerFont);
+    painter.drawText(QPointF(kMargin, 16), QFontMetrics(headerFont).elidedText(header, Qt::ElideRight, int(room)));
     painter.setFont(small);
     const QFontMetrics fm(small);
     auto caption = [&](const QRectF& panel, double width, const QString& text) {
