@@ -38,6 +38,10 @@ struct IrGraph {
         Span span;
         int nest = -1; // an opened nest's box: the nest's number
         int run = -1;  // an opened run's box: the run's number
+        // The label's size in points, when the front end measured it (see
+        // Node::width); Graphviz then keeps that much room for it.
+        double labelWidth = 0;
+        double labelHeight = 0;
     };
     enum class NodeKind : uint8_t { Tensor, Instruction, Store, Nest, Run };
     struct Node {

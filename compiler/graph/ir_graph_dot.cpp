@@ -1,6 +1,7 @@
 #include "graph/ir_graph.h"
 
 #include <charconv>
+#include <cmath>
 
 namespace tirx {
 
@@ -33,16 +34,30 @@ constexpr size_t kLargeGraph = 200;
 // A node the front end measured keeps that size: Graphviz would otherwise
 // size it from its own estimate of Helvetica, narrower than most screen
 // fonts, and the label would overrun its box.
+// A number in the C locale whatever the process's is (a GUI sets it from the environment).
+std::string number(double v)
+{
+    char text[32];
+    const auto end = std::to_chars(text, text + sizeof text, v, std::chars_format::fixed, 3).ptr;
+    return std::string(text, end);
+}
+
 std::string fixedSize(const IrGraph::Node& n)
 {
     if (n.width <= 0 || n.height <= 0) return {};
-    // Inches, in the C locale whatever the process's is (a GUI sets it from the environment).
-    auto inches = [](double points) {
-        char text[32];
-        const auto end = std::to_chars(text, text + sizeof text, points / 72.0, std::chars_format::fixed, 3).ptr;
-        return std::string(text, end);
-    };
-    return ", width=" + inches(n.width) + ", height=" + inches(n.height) + ", fixedsize=true";
+    return ", width=" + number(n.width / 72.0) + ", height=" + number(n.height / 72.0) + ", fixedsize=true";
+}
+
+// A measured cluster label becomes an empty table of the label's size, so
+// Graphviz keeps exactly that room at the box's top left; the front end
+// draws the text there itself.
+std::string clusterLabel(const IrGraph::Cluster& c)
+{
+    if (c.labelWidth <= 0 || c.labelHeight <= 0) return "label=\"" + escape(c.label) + "\";";
+    return "labeljust=l; label=<<TABLE FIXEDSIZE=\"TRUE\" WIDTH=\"" +
+           std::to_string(std::lround(std::ceil(c.labelWidth))) + "\" HEIGHT=\"" +
+           std::to_string(std::lround(std::ceil(c.labelHeight))) +
+           "\" BORDER=\"0\" CELLPADDING=\"0\" CELLSPACING=\"0\"><TR><TD></TD></TR></TABLE>>;";
 }
 
 } // namespace
@@ -80,7 +95,7 @@ std::string irGraphToDot(const IrGraph& graph)
     };
     auto emit = [&](auto&& self, int k, const std::string& indent) -> void {
         out += indent + "subgraph cluster_" + std::to_string(k) + " {\n";
-        out += indent + "  label=\"" + escape(graph.clusters[static_cast<size_t>(k)].label) + "\";\n";
+        out += indent + "  " + clusterLabel(graph.clusters[static_cast<size_t>(k)]) + "\n";
         for (int i : members[static_cast<size_t>(k)]) nodeLine(i, indent + "  ");
         for (int child : childClusters[static_cast<size_t>(k)]) self(self, child, indent + "  ");
         out += indent + "}\n";

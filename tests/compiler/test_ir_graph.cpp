@@ -351,6 +351,24 @@ private slots:
         QVERIFY(r.layout->nodes[1].width < 200); // Graphviz's own estimate
     }
 
+    // A cluster whose label the front end measured is at least that wide,
+    // with room above its nodes for the label's height.
+    void measuredClusterLabelsGetTheirRoom()
+    {
+        IrGraph g;
+        g.clusters.push_back({"for i in range(4)", -1, {}});
+        g.clusters.back().labelWidth = 400;
+        g.clusters.back().labelHeight = 30;
+        g.nodes.push_back({IrGraph::NodeKind::Instruction, "x", "", 0, {}});
+        const auto r = Graphviz::layout(irGraphToDot(g));
+        QVERIFY2(r.layout, r.diagnostics.empty() ? "" : r.diagnostics.front().message.c_str());
+        QVERIFY(r.diagnostics.empty());
+        const auto& box = r.layout->clusters.at(0);
+        const auto& node = r.layout->nodes.at(0);
+        QVERIFY2(box.width >= 400, qPrintable(QString::number(box.width)));
+        QVERIFY2(node.y - box.y >= 30, qPrintable(QString::number(node.y - box.y)));
+    }
+
     void laidOutByDot()
     {
         const IrGraph g = copyGraph();

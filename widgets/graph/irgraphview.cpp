@@ -32,6 +32,7 @@ constexpr double kReadableZoom = 0.8;
 // Room around a node's label, in points: Graphviz's own margins.
 constexpr double kLabelPadX = 14;
 constexpr double kLabelPadY = 8;
+constexpr double kClusterLabelPad = 4; // a box's label from its top left corner
 
 uint64_t edgeKey(int from, int to)
 {
@@ -60,8 +61,9 @@ QPainterPath splinePath(const std::vector<tirx::GraphLayout::Point>& pts)
     return path;
 }
 
-// Sizes every node from its label in the font the scene draws it in, so
-// that no label overruns its box whatever the platform's fonts are.
+// Sizes every node and box label from its text in the font the scene
+// draws it in, so that no label overruns its box whatever the platform's
+// fonts are.
 void sizeNodes(tirx::IrGraph& g, const QFont& font)
 {
     const QFontMetricsF metrics(font);
@@ -70,6 +72,11 @@ void sizeNodes(tirx::IrGraph& g, const QFont& font)
         const QSizeF text = metrics.size(0, QString::fromStdString(n.label));
         n.width = std::ceil(text.width() + 2 * kLabelPadX);
         n.height = std::ceil(text.height() + 2 * kLabelPadY);
+    }
+    for (auto& c : g.clusters) {
+        if (c.labelWidth > 0 && c.labelHeight > 0) continue;
+        c.labelWidth = std::ceil(metrics.horizontalAdvance(QString::fromStdString(c.label)) + 2 * kClusterLabelPad);
+        c.labelHeight = std::ceil(metrics.height() + kClusterLabelPad);
     }
 }
 
@@ -249,13 +256,17 @@ void IrGraphView::rebuildScene()
         auto* rect =
             s->addRect(c.x, c.y, c.width, c.height, QPen(mixColors(scheme.paper, text, 0.35), 0.8), clusterFill);
         rect->setZValue(-1);
-        // Graphviz made room for the label by its own font estimate; a
-        // wider screen font is cut short rather than overrun the box.
-        const QString caption = metrics.elidedText(QString::fromStdString(c.label), Qt::ElideRight, c.width - 10);
+        const bool known = k >= 0 && k < static_cast<int>(m_graph.clusters.size());
+        // The graph's own text: a measured label reached Graphviz as an
+        // empty table of its size. Should a box still be narrower (a graph
+        // given as it is), the label is cut short rather than overrun it.
+        const std::string& name = known ? m_graph.clusters[static_cast<size_t>(k)].label : c.label;
+        const QString caption =
+            metrics.elidedText(QString::fromStdString(name), Qt::ElideRight, c.width - 2 * kClusterLabelPad);
         auto* label = s->addSimpleText(caption, font);
         label->setBrush(mixColors(scheme.paper, text, 0.75));
-        label->setPos(c.x + 5, c.y + 3);
-        if (k >= 0 && k < static_cast<int>(m_graph.clusters.size())) {
+        label->setPos(c.x + kClusterLabelPad, c.y + kClusterLabelPad);
+        if (known) {
             const auto& cluster = m_graph.clusters[static_cast<size_t>(k)];
             tagSpan(rect, cluster.span);
             rect->setToolTip(QString::fromStdString(cluster.label));
