@@ -51,8 +51,8 @@ std::string extentsText(const std::vector<std::string>& extents)
     return out;
 }
 
-// What the builders of all functions share: runs are numbered over the
-// module, and finishRuns reads every run's record at the end.
+// What the builders of all functions leave for finishRuns: node numbers
+// and runs are counted over the whole module, so one record serves all.
 struct RunState {
     std::vector<int> allocatedIn; // per node: the folded run's node a tensor was allocated in, or -1
     std::vector<RunRecord> records;
