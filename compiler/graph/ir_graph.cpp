@@ -1,6 +1,6 @@
 #include "graph/ir_graph.h"
 
-#include "ir/callables.h"
+#include "graph/ir_graph_runs.h"
 #include "ir/functor.h"
 #include "ir/make.h"
 #include "ir/tensor_type.h"
@@ -51,18 +51,18 @@ std::string extentsText(const std::vector<std::string>& extents)
     return out;
 }
 
-// A loop a pass made (it has no place in the source) around nothing but
-// one tensorized nest, or the nest itself: both fold into the nest's node.
-bool isNest(const Stmt& s)
-{
-    if (s->kind() == StmtKind::Region) return static_cast<const RegionNode&>(*s).op() == kTensorizedInstruction;
-    if (s->kind() != StmtKind::For || s->span().valid()) return false;
-    return isNest(static_cast<const ForNode&>(*s).body());
-}
+// What the builders of all functions leave for finishRuns: node numbers
+// and runs are counted over the whole module, so one record serves all.
+struct RunState {
+    std::vector<int> allocatedIn; // per node: the folded run's node a tensor was allocated in, or -1
+    std::vector<RunRecord> records;
+};
 
 class GraphBuilder {
 public:
-    GraphBuilder(IrGraph& g, const IrGraphOptions& options) : m_g(g), m_options(options) {}
+    GraphBuilder(IrGraph& g, const IrGraphOptions& options, RunState& runs) : m_g(g), m_options(options), m_runs(runs)
+    {
+    }
 
     void function(const std::string& name, const Function& fn)
     {
@@ -74,10 +74,10 @@ public:
     }
 
 private:
-    // What a folded nest collects while its statements are walked.
+    // What a folded nest or run collects while its statements are walked.
     struct Fold {
         int node = -1;
-        std::vector<std::string> ops;
+        std::vector<std::pair<std::string, int>> ops; // op name, instructions calling it
         std::vector<std::string> extents;
         std::string first; // the first instruction, printed
         Span span;
@@ -129,17 +129,21 @@ private:
         const auto* cp = as<CallNode>(e);
         if (!cp) return;
         const CallNode& c = *cp;
-        const Callable* callable = findCallableByOp(c.op());
-        const bool instruction =
-            callable && (callable->kind == CallableKind::TileOp || callable->kind == CallableKind::NkiInstruction);
-        if (!instruction) return;
+        const Callable* callable = instructionCalled(e);
+        if (!callable) return;
         int id = m_fold.node;
         if (id < 0) {
             id = node(IrGraph::NodeKind::Instruction, shortOp(c.op()), printExpr(e), in, span);
         } else {
-            if (std::find(m_fold.ops.begin(), m_fold.ops.end(), shortOp(c.op())) == m_fold.ops.end())
-                m_fold.ops.push_back(shortOp(c.op()));
-            if (m_fold.first.empty()) m_fold.first = printExpr(e);
+            const std::string op = shortOp(c.op());
+            auto seen =
+                std::find_if(m_fold.ops.begin(), m_fold.ops.end(), [&](const auto& o) { return o.first == op; });
+            if (seen == m_fold.ops.end()) {
+                m_fold.ops.emplace_back(op, 1);
+            } else {
+                ++seen->second;
+            }
+            if (m_fold.first.empty() && m_run < 0) m_fold.first = printExpr(e);
             if (!m_fold.span.valid()) m_fold.span = span;
             ++m_g.nodes[static_cast<size_t>(id)].instructions;
         }
@@ -178,7 +182,7 @@ private:
         stmt(s, in);
         auto& folded = m_g.nodes[static_cast<size_t>(m_fold.node)];
         std::string ops;
-        for (const auto& op : m_fold.ops) ops += (ops.empty() ? "" : " + ") + op;
+        for (const auto& op : m_fold.ops) ops += (ops.empty() ? "" : " + ") + op.first;
         const std::string count =
             folded.instructions == 1 ? "" : " (" + std::to_string(folded.instructions) + " instructions)";
         folded.label = (ops.empty() ? "tensorized nest" : ops) + "\n" + extentsText(m_fold.extents) + count;
@@ -190,20 +194,80 @@ private:
         m_fold = Fold{};
     }
 
+    // A block's statements, its long straight-line stretches as runs
+    // (nothing is cut into runs inside a nest or a run).
+    void block(const std::vector<Stmt>& stmts, int in)
+    {
+        const bool plain = m_fold.node >= 0 || m_open;
+        size_t next = 0;
+        for (const StatementRun& r : plain ? std::vector<StatementRun>{} : planRuns(stmts, m_options)) {
+            for (; next < r.begin; ++next) stmt(stmts[next], in);
+            run(stmts, r, in);
+            next = r.end;
+        }
+        for (; next < stmts.size(); ++next) stmt(stmts[next], in);
+    }
+
+    // A run: opened, its statements inside a box of its own; folded, one
+    // node that collects every instruction's edges and the tensors made in it.
+    void run(const std::vector<Stmt>& stmts, const StatementRun& r, int in)
+    {
+        const int number = m_g.runs++;
+        RunRecord record;
+        Span first;
+        for (size_t i = r.begin; i < r.end; ++i) {
+            const Span span = stmts[i]->span();
+            if (!span.valid()) continue;
+            if (!first.valid()) first = span;
+            record.firstLine = record.firstLine ? std::min(record.firstLine, span.line) : span.line;
+            record.lastLine = std::max(record.lastLine, span.line);
+        }
+        if (m_options.openRuns.count(number)) {
+            const std::string where = runLines(record);
+            const int box =
+                cluster("run" + (where.empty() ? "" : " of " + where) + " (double-click to fold)", in, first);
+            m_g.clusters[static_cast<size_t>(box)].run = number;
+            for (size_t i = r.begin; i < r.end; ++i) stmt(stmts[i], box);
+            return;
+        }
+        record.node = node(IrGraph::NodeKind::Run, {}, {}, in, first);
+        m_g.nodes[static_cast<size_t>(record.node)].run = number;
+        m_g.nodes[static_cast<size_t>(record.node)].instructions = 0;
+        m_fold = Fold{record.node, {}, {}, {}, first};
+        m_run = record.node;
+        for (size_t i = r.begin; i < r.end; ++i) {
+            if (isNest(stmts[i])) {
+                ++m_g.nests; // numbered as if drawn, so opening this run leaves the others' numbers alone
+                ++record.nests;
+            }
+            stmt(stmts[i], in);
+        }
+        record.ops = std::move(m_fold.ops);
+        m_runs.records.push_back(std::move(record));
+        m_fold = Fold{};
+        m_run = -1;
+    }
+
+    void allocatedIn(int tensor, int run)
+    {
+        auto& a = m_runs.allocatedIn;
+        if (a.size() <= static_cast<size_t>(tensor)) a.resize(static_cast<size_t>(tensor) + 1, -1);
+        a[static_cast<size_t>(tensor)] = run;
+    }
+
     void stmt(const Stmt& s, int in)
     {
         if (!s) return;
         const bool folding = m_fold.node >= 0;
         if (!folding && !m_open && isNest(s)) return nest(s, in);
         switch (s->kind()) {
-        case StmtKind::Seq:
-            for (const auto& child : static_cast<const SeqStmtNode&>(*s).stmts()) stmt(child, in);
-            return;
+        case StmtKind::Seq: return block(static_cast<const SeqStmtNode&>(*s).stmts(), in);
         case StmtKind::Bind: {
             const auto& b = static_cast<const BindNode&>(*s);
             if (b.var()->isTensor()) {
                 const int id = tensorNode(*b.var(), in);
                 m_g.nodes[static_cast<size_t>(id)].span = s->span();
+                if (m_run >= 0) allocatedIn(id, m_run);
                 reads(id, b.value());
                 return;
             }
@@ -257,7 +321,9 @@ private:
     int m_function = -1;
     std::unordered_map<const VarNode*, int> m_tensors;
     std::unordered_set<uint64_t> m_edgeSet;
-    Fold m_fold;         // the nest being folded; node -1 when none is
+    RunState& m_runs;
+    Fold m_fold;         // the nest or run being folded; node -1 when none is
+    int m_run = -1;      // the node of the run being folded
     bool m_open = false; // inside an opened nest
 };
 
@@ -295,7 +361,9 @@ void splitBusyTensors(IrGraph& g, size_t maxEdges)
 IrGraph buildIrGraph(const Module& module, const IrGraphOptions& options)
 {
     IrGraph g;
-    for (const auto& [name, fn] : module.functions()) GraphBuilder(g, options).function(name, *fn);
+    RunState runs;
+    for (const auto& [name, fn] : module.functions()) GraphBuilder(g, options, runs).function(name, *fn);
+    finishRuns(g, runs.allocatedIn, runs.records);
     splitBusyTensors(g, options.maxTensorEdges);
     return g;
 }

@@ -22,14 +22,28 @@ namespace tirx {
 // Graphviz two or three clusters per instruction to order (bench_graph:
 // BM_GraphLayout against BM_GraphLayoutOpen). A folded nest keeps the edges
 // of all its instructions; it can be opened.
+//
+// A long stretch of straight-line statements (nests, instructions and the
+// allocations between them) is folded once more, into runs: a lowered
+// kernel of 1,000 instructions is a few dozen run nodes instead of 1,000
+// nest nodes, which is what a reader can take in at first sight and what
+// Graphviz lays out in a fraction of the time (ir_graph_runs.h). A run
+// keeps one edge per tensor it shares with the rest of the graph; tensors
+// allocated in it and used nowhere else are inside it, not drawn. A run
+// can be opened into its nests, and a nest into its loops.
 struct IrGraph {
     struct Cluster {
         std::string label; // "for i in range(4)", "if ...", the function name
         int parent = -1;   // enclosing cluster, -1 at the top
         Span span;
         int nest = -1; // an opened nest's box: the nest's number
+        int run = -1;  // an opened run's box: the run's number
+        // The label's size in points, when the front end measured it (see
+        // Node::width); Graphviz then keeps that much room for it.
+        double labelWidth = 0;
+        double labelHeight = 0;
     };
-    enum class NodeKind : uint8_t { Tensor, Instruction, Store, Nest };
+    enum class NodeKind : uint8_t { Tensor, Instruction, Store, Nest, Run };
     struct Node {
         NodeKind kind = NodeKind::Instruction;
         std::string label;  // "A_sbuf\n(512, 512) trn.sbuf", "trn.tile.load"
@@ -39,6 +53,11 @@ struct IrGraph {
         int nest = -1;        // a folded nest: its number, counted in program order over the module
         int instructions = 0; // instructions the node stands for (0 for tensors)
         int copyOf = -1;      // a busy tensor's copy beside one use: the tensor's first node
+        int run = -1;         // a folded run: its number, counted in program order over the module
+        // The box's size in points, when the front end measured the label
+        // with the font it draws it in; 0 lets Graphviz estimate it.
+        double width = 0;
+        double height = 0;
     };
     enum class EdgeKind : uint8_t { Read, Write };
     struct Edge {
@@ -54,12 +73,26 @@ struct IrGraph {
     int foldedNests = 0;        // nests drawn as one node
     int foldedInstructions = 0; // instructions inside them
     int splitTensors = 0;       // busy tensors drawn beside each use
+    int runs = 0;               // runs in the module, open or folded
+    int foldedRuns = 0;         // runs drawn as one node
+    int runInstructions = 0;    // instructions inside them
+    int hiddenTensors = 0;      // tensors inside folded runs, not drawn
 };
 
 struct IrGraphOptions {
     // The nests to draw open (loops as boxes, one node per instruction), by
     // their number; every other nest is folded into one node.
     std::set<int> openNests;
+    // The runs to draw open (a box holding their nests and instructions),
+    // by their number; every other run is folded into one node.
+    std::set<int> openRuns;
+    // A straight-line stretch of more than this many instructions and
+    // nests is folded into runs: up to `maxRuns` of them, of at least
+    // `minRunLength` each. Shorter stretches (every bundled example) are
+    // drawn as they are.
+    int foldRunsFrom = 24;
+    int maxRuns = 12;
+    int minRunLength = 8;
     // A tensor with more edges than this is drawn beside each use instead
     // of once: the kernel's input, read by every load of a long kernel,
     // otherwise pulls an edge across the whole graph per load: Graphviz took

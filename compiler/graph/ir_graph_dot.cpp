@@ -1,5 +1,8 @@
 #include "graph/ir_graph.h"
 
+#include <charconv>
+#include <cmath>
+
 namespace tirx {
 
 namespace {
@@ -28,6 +31,35 @@ std::string escape(const std::string& s)
 // full search.
 constexpr size_t kLargeGraph = 200;
 
+// A node the front end measured keeps that size: Graphviz would otherwise
+// size it from its own estimate of Helvetica, narrower than most screen
+// fonts, and the label would overrun its box.
+// A number in the C locale whatever the process's is (a GUI sets it from the environment).
+std::string number(double v)
+{
+    char text[32];
+    const auto end = std::to_chars(text, text + sizeof text, v, std::chars_format::fixed, 3).ptr;
+    return std::string(text, end);
+}
+
+std::string fixedSize(const IrGraph::Node& n)
+{
+    if (n.width <= 0 || n.height <= 0) return {};
+    return ", width=" + number(n.width / 72.0) + ", height=" + number(n.height / 72.0) + ", fixedsize=true";
+}
+
+// A measured cluster label becomes an empty table of the label's size, so
+// Graphviz keeps exactly that room at the box's top left; the front end
+// draws the text there itself.
+std::string clusterLabel(const IrGraph::Cluster& c)
+{
+    if (c.labelWidth <= 0 || c.labelHeight <= 0) return "label=\"" + escape(c.label) + "\";";
+    return "labeljust=l; label=<<TABLE FIXEDSIZE=\"TRUE\" WIDTH=\"" +
+           std::to_string(std::lround(std::ceil(c.labelWidth))) + "\" HEIGHT=\"" +
+           std::to_string(std::lround(std::ceil(c.labelHeight))) +
+           "\" BORDER=\"0\" CELLPADDING=\"0\" CELLSPACING=\"0\"><TR><TD></TD></TR></TABLE>>;";
+}
+
 } // namespace
 
 std::string irGraphToDot(const IrGraph& graph)
@@ -55,16 +87,15 @@ std::string irGraphToDot(const IrGraph& graph)
     }
     auto nodeLine = [&](int i, const std::string& indent) {
         const auto& n = graph.nodes[static_cast<size_t>(i)];
-        const char* shape = n.kind == IrGraph::NodeKind::Tensor ? "note" : "box";
-        const char* style = n.kind != IrGraph::NodeKind::Tensor ? ", style=rounded"
-                            : n.copyOf >= 0                     ? ", style=dashed"
-                                                                : "";
-        out +=
-            indent + "n" + std::to_string(i) + " [label=\"" + escape(n.label) + "\", shape=" + shape + style + "];\n";
+        const bool tensor = n.kind == IrGraph::NodeKind::Tensor;
+        const char* shape = tensor ? "note" : n.kind == IrGraph::NodeKind::Run ? "box3d" : "box";
+        const char* style = !tensor ? ", style=rounded" : n.copyOf >= 0 ? ", style=dashed" : "";
+        out += indent + "n" + std::to_string(i) + " [label=\"" + escape(n.label) + "\", shape=" + shape + style +
+               fixedSize(n) + "];\n";
     };
     auto emit = [&](auto&& self, int k, const std::string& indent) -> void {
         out += indent + "subgraph cluster_" + std::to_string(k) + " {\n";
-        out += indent + "  label=\"" + escape(graph.clusters[static_cast<size_t>(k)].label) + "\";\n";
+        out += indent + "  " + clusterLabel(graph.clusters[static_cast<size_t>(k)]) + "\n";
         for (int i : members[static_cast<size_t>(k)]) nodeLine(i, indent + "  ");
         for (int child : childClusters[static_cast<size_t>(k)]) self(self, child, indent + "  ");
         out += indent + "}\n";

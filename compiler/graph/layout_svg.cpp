@@ -1,5 +1,7 @@
 #include "graph/layout_svg.h"
 
+#include "graph/layout_palette.h"
+
 #include "script/printer.h"
 
 #include <algorithm>
@@ -95,7 +97,7 @@ std::string layoutSvg(const LayoutGrid& grid, const LayoutSlice& slice, const st
     const double ph = static_cast<double>(ext[0]) * (bankH + kMargin);
     const double width = px + pw + kMargin;
     const double height = 3 * kMargin + std::max(lh, ph) + kMargin;
-    auto colorOf = [&](int64_t flat) { return hex(layoutColor(layoutColorKey(grid, slice, flat, by))); };
+    auto colorOf = [&](int64_t flat) { return hex(layoutPaletteColor(layoutColorKey(grid, slice, flat, by))); };
 
     std::string out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + num(width) + "\" height=\"" + num(height) +
                       "\" font-family=\"sans-serif\" font-size=\"8\" text-anchor=\"middle\">\n";

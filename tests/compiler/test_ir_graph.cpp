@@ -70,6 +70,46 @@ IrGraph graphOf(const char* source, const IrGraphOptions& options = {})
 
 IrGraph copyGraph() { return graphOf(kCopy); }
 
+// kNests' header, then `pairs` allocations X0, X1, ... each followed by two
+// nests: a copy from G into it and an add that also reads the one before,
+// so each X is shared with the next pair. Between two halves of the pairs,
+// `loopBetween` puts a user's loop.
+std::string longKernel(int pairs, bool loopBetween = false)
+{
+    std::string out(kNests, std::string_view(kNests).find("    X = "));
+    auto nest = [&](const std::string& instruction) {
+        out += "    with T.nki.tensorized_instruction():\n"
+               "        for p_loop in T.serial(128, annotations={\"nki_dim\": \"P\"}):\n"
+               "            for f_loop in T.serial(8, annotations={\"nki_dim\": \"F\"}):\n"
+               "                " +
+               instruction + "\n";
+    };
+    for (int k = 0; k < pairs; ++k) {
+        if (loopBetween && k == pairs / 2) out += "    for i in range(2):\n        T.evaluate(0)\n";
+        const std::string x = "X" + std::to_string(k);
+        const std::string before = "X" + std::to_string(std::max(0, k - 1));
+        out += "    " + x +
+               " = T.alloc_tensor((128, 8), \"int8\", scope=\"trn.sbuf\", "
+               "layout=T.TileLayout(T.S[(128, 8):(1 @ P, 1 @ F)]))\n";
+        nest("T.nki.tensor_copy(" + x + "[p_loop, f_loop], G[p_loop, f_loop])");
+        nest("T.nki.tensortensor(" + x + "[p_loop, f_loop], " + x + "[p_loop, f_loop], " + before +
+             "[p_loop, f_loop], \"add\")");
+    }
+    return out;
+}
+
+// The 1-based line of the first line of `text` that starts with `prefix` after its indent.
+uint32_t lineOf(const std::string& text, const std::string& prefix)
+{
+    uint32_t line = 1;
+    for (size_t at = 0; at < text.size(); at = text.find('\n', at) + 1, ++line) {
+        const size_t start = text.find_first_not_of(' ', at);
+        if (text.compare(start, prefix.size(), prefix) == 0) return line;
+        if (text.find('\n', at) == std::string::npos) break;
+    }
+    return 0;
+}
+
 } // namespace
 
 class TestIrGraph : public QObject {
@@ -200,6 +240,133 @@ private slots:
         IrGraphOptions once;
         once.maxTensorEdges = 100;
         QCOMPARE(graphOf(source.c_str(), once).nodes.size(), size_t{12});
+    }
+
+    // 30 nests in one block are four runs of 8, 7, 8 and 7 instructions
+    // (cut where each reaches its share); an X used only in its own run is
+    // inside it, one used by the next run is drawn between them.
+    void longBlocksFoldIntoRuns()
+    {
+        const std::string source = longKernel(15);
+        const IrGraph g = graphOf(source.c_str());
+        QCOMPARE(g.runs, 4);
+        QCOMPARE(g.foldedRuns, 4);
+        QCOMPARE(g.runInstructions, 30);
+        QCOMPARE(g.nests, 30); // numbered although none is drawn
+        QCOMPARE(g.foldedNests, 0);
+        std::vector<int> runs;
+        int xs = 0;
+        for (size_t i = 0; i < g.nodes.size(); ++i) {
+            const auto& n = g.nodes[i];
+            if (n.kind == IrGraph::NodeKind::Run) runs.push_back(static_cast<int>(i));
+            if (n.kind == IrGraph::NodeKind::Tensor && n.label[0] == 'X') ++xs;
+            QVERIFY(n.kind == IrGraph::NodeKind::Run || n.kind == IrGraph::NodeKind::Tensor);
+        }
+        QCOMPARE(runs.size(), size_t{4});
+        QCOMPARE(xs + g.hiddenTensors, 15);
+        // Drawn: X3 (read by run 1), X6 and X7 (X7's add is in run 2), X10 and X11.
+        QCOMPARE(g.hiddenTensors, 10);
+        const auto& first = g.nodes[static_cast<size_t>(runs[0])];
+        QCOMPARE(first.run, 0);
+        QCOMPARE(first.instructions, 8);
+        QCOMPARE(first.span.line, lineOf(source, "X0 = "));
+        // From X0's allocation to the with line of X3's add, four lines above X4's allocation.
+        const std::string lines =
+            "lines " + std::to_string(lineOf(source, "X0 = ")) + "\u2013" + std::to_string(lineOf(source, "X4 = ") - 4);
+        QCOMPARE(QString::fromStdString(first.label),
+                 QString::fromStdString(lines) +
+                     QString::fromUtf8(": 8 instructions\nnki.tensor_copy \u00d7 4\nnki.tensortensor \u00d7 4\n"
+                                       "3 tensors inside"));
+        QVERIFY(first.detail.find("used only here: X0, X1, X2;") != std::string::npos);
+        QCOMPARE(g.nodes[static_cast<size_t>(runs[1])].instructions, 7);
+        // X3 is written and read by run 0 (its add reads it back) and read by
+        // run 1: one edge per run and direction, not one per instruction.
+        const int x3 = nodeNamed(g, "X3\n");
+        QVERIFY(x3 >= 0);
+        QVERIFY(hasEdge(g, runs[0], x3, IrGraph::EdgeKind::Write));
+        QVERIFY(hasEdge(g, x3, runs[0], IrGraph::EdgeKind::Read));
+        QVERIFY(hasEdge(g, x3, runs[1], IrGraph::EdgeKind::Read));
+        QCOMPARE(std::count_if(g.edges.begin(), g.edges.end(),
+                               [&](const IrGraph::Edge& e) { return e.from == x3 || e.to == x3; }),
+                 3);
+        const auto laid = Graphviz::layout(irGraphToDot(g));
+        QVERIFY(laid.layout);
+        QCOMPARE(laid.layout->nodes.size(), g.nodes.size());
+    }
+
+    // An opened run is a box holding its nests, each numbered as when all
+    // are folded; the other runs stay folded and keep their numbers.
+    void runOpens()
+    {
+        IrGraphOptions options;
+        options.openRuns = {1};
+        const IrGraph g = graphOf(longKernel(15).c_str(), options);
+        QCOMPARE(g.runs, 4);
+        QCOMPARE(g.foldedRuns, 3);
+        QCOMPARE(g.runInstructions, 23);
+        QCOMPARE(g.nests, 30);
+        QCOMPARE(g.foldedNests, 7);
+        const auto box =
+            std::find_if(g.clusters.begin(), g.clusters.end(), [](const IrGraph::Cluster& c) { return c.run == 1; });
+        QVERIFY(box != g.clusters.end());
+        QVERIFY(box->label.rfind("run of lines ", 0) == 0);
+        std::vector<int> numbers;
+        for (const auto& n : g.nodes) {
+            if (n.kind != IrGraph::NodeKind::Nest) continue;
+            QCOMPARE(n.cluster, static_cast<int>(box - g.clusters.begin()));
+            numbers.push_back(n.nest);
+        }
+        QCOMPARE(numbers, (std::vector<int>{8, 9, 10, 11, 12, 13, 14}));
+        // Opening nest 9 inside it leaves run 1 open and the others folded.
+        options.openNests = {9};
+        const IrGraph deeper = graphOf(longKernel(15).c_str(), options);
+        QCOMPARE(deeper.foldedRuns, 3);
+        QCOMPARE(deeper.foldedNests, 6);
+        QVERIFY(Graphviz::layout(irGraphToDot(deeper)).layout);
+    }
+
+    // A stretch up to foldRunsFrom is drawn as it is, and a user's loop
+    // ends a stretch: 24 nests either side of one are not folded.
+    void shortStretchesStayOpen()
+    {
+        QCOMPARE(graphOf(longKernel(12).c_str()).runs, 0);
+        const IrGraph g = graphOf(longKernel(24, true).c_str());
+        QCOMPARE(g.runs, 0);
+        QCOMPARE(g.foldedNests, 48);
+        QCOMPARE(graphOf(longKernel(13).c_str()).runs, 4);
+    }
+
+    // A node sized by the front end keeps its size through Graphviz.
+    void measuredNodesKeepTheirSize()
+    {
+        IrGraph g;
+        g.nodes.push_back({IrGraph::NodeKind::Instruction, "a rather long label", "", -1, {}});
+        g.nodes.back().width = 300;
+        g.nodes.back().height = 40;
+        g.nodes.push_back({IrGraph::NodeKind::Instruction, "a rather long label", "", -1, {}});
+        const auto r = Graphviz::layout(irGraphToDot(g));
+        QVERIFY(r.layout);
+        QCOMPARE(r.layout->nodes[0].width, 300.0);
+        QCOMPARE(r.layout->nodes[0].height, 40.0);
+        QVERIFY(r.layout->nodes[1].width < 200); // Graphviz's own estimate
+    }
+
+    // A cluster whose label the front end measured is at least that wide,
+    // with room above its nodes for the label's height.
+    void measuredClusterLabelsGetTheirRoom()
+    {
+        IrGraph g;
+        g.clusters.push_back({"for i in range(4)", -1, {}});
+        g.clusters.back().labelWidth = 400;
+        g.clusters.back().labelHeight = 30;
+        g.nodes.push_back({IrGraph::NodeKind::Instruction, "x", "", 0, {}});
+        const auto r = Graphviz::layout(irGraphToDot(g));
+        QVERIFY2(r.layout, r.diagnostics.empty() ? "" : r.diagnostics.front().message.c_str());
+        QVERIFY(r.diagnostics.empty());
+        const auto& box = r.layout->clusters.at(0);
+        const auto& node = r.layout->nodes.at(0);
+        QVERIFY2(box.width >= 400, qPrintable(QString::number(box.width)));
+        QVERIFY2(node.y - box.y >= 30, qPrintable(QString::number(node.y - box.y)));
     }
 
     void laidOutByDot()

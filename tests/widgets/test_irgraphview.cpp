@@ -8,6 +8,7 @@
 #include "transform/pipeline.h"
 
 #include <QFile>
+#include <QGraphicsItem>
 #include <QGraphicsScene>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -37,6 +38,26 @@ std::string nestsSource()
     if (!file.open(QIODevice::ReadOnly)) qFatal("cannot read the code generation case");
     const std::string text = file.readAll().toStdString();
     return text.substr(0, text.find("# ---- expected"));
+}
+
+// nestsSource's three nests ten times over: 30 nests in one block, which
+// the graph folds into four runs.
+std::string longSource()
+{
+    const std::string text = nestsSource();
+    const size_t nests = text.find("    with T.nki");
+    std::string out = text;
+    for (int k = 1; k < 10; ++k) out += text.substr(nests);
+    return out;
+}
+
+// The scene item that draws cluster or node `tooltip` starts with.
+QGraphicsItem* itemTipped(const QGraphicsScene& scene, const QString& tooltip)
+{
+    for (QGraphicsItem* item : scene.items()) {
+        if (item->toolTip().startsWith(tooltip)) return item;
+    }
+    return nullptr;
 }
 
 tirx::ModuleRef parsed(const std::string& source)
@@ -108,6 +129,69 @@ private slots:
         QTest::mouseDClick(view.viewport(), Qt::LeftButton, {}, view.mapFromScene(inBox));
         view.waitForLayout();
         QCOMPARE(view.graph().foldedNests, 3);
+    }
+
+    // A long block is a few runs; a click on one goes to its first line, a
+    // double-click opens it into a box of nests, one on the box folds it.
+    void runsOpenAndFold()
+    {
+        IrGraphView view;
+        view.resize(900, 700);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setModule(parsed(longSource()));
+        view.waitForLayout();
+        QCOMPARE(view.graph().foldedRuns, 4);
+        QVERIFY2(view.note().startsWith(
+                     u"30 instructions in 4 runs drawn as one node each; double-click a run to open it"_s),
+                 qPrintable(view.note()));
+        int first = -1;
+        int second = -1;
+        for (size_t i = 0; i < view.graph().nodes.size(); ++i) {
+            if (view.graph().nodes[i].run == 0) first = static_cast<int>(i);
+            if (view.graph().nodes[i].run == 1) second = static_cast<int>(i);
+        }
+        QVERIFY(first >= 0 && second >= 0);
+        QSignalSpy spy(&view, &IrGraphView::sourceSpanActivated);
+        view.centerOn(view.nodeCenter(first));
+        QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, view.mapFromScene(view.nodeCenter(first)));
+        QCOMPARE(spy.size(), 1);
+        QCOMPARE(spy.front().front().value<tirx::Span>().line, 8u); // A_sbuf's allocation opens the first run
+
+        view.centerOn(view.nodeCenter(second));
+        QTest::mouseDClick(view.viewport(), Qt::LeftButton, {}, view.mapFromScene(view.nodeCenter(second)));
+        view.waitForLayout();
+        QCOMPARE(view.graph().foldedRuns, 3);
+        int nests = 0;
+        for (const auto& n : view.graph().nodes) nests += n.kind == tirx::IrGraph::NodeKind::Nest;
+        QCOMPARE(nests, 7); // the second run's share of 30
+        QGraphicsItem* box = itemTipped(*view.scene(), u"run of lines"_s);
+        QVERIFY(box);
+        const QPointF corner = box->sceneBoundingRect().topLeft() + QPointF(4, 4);
+        view.centerOn(corner);
+        QTest::mouseDClick(view.viewport(), Qt::LeftButton, {}, view.mapFromScene(corner));
+        view.waitForLayout();
+        QCOMPARE(view.graph().foldedRuns, 4);
+    }
+
+    // Nodes are sized from their labels in the scene's font: every line of
+    // every label lies inside its node's box.
+    void labelsFitTheirBoxes()
+    {
+        IrGraphView view;
+        view.setModule(parsed(longSource()));
+        view.waitForLayout();
+        int labels = 0;
+        for (QGraphicsItem* item : view.scene()->items()) {
+            const QGraphicsItem* node = item->parentItem();
+            if (!node) continue;
+            ++labels;
+            const QRectF box = node->sceneBoundingRect();
+            const QRectF text = item->sceneBoundingRect();
+            QVERIFY2(box.contains(text),
+                     qPrintable(u"%1 overruns its box"_s.arg(static_cast<QGraphicsSimpleTextItem*>(item)->text())));
+        }
+        QVERIFY(labels > 10);
     }
 
     // A pass's loops around a nest fold into it; the user's loop stays a box.

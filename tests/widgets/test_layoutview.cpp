@@ -7,6 +7,7 @@
 #include "layout/tensorlistmodel.h"
 
 #include "editor/editorcolors.h"
+#include "graph/layout_palette.h"
 #include "ir/make.h"
 #include "script/parser.h"
 
@@ -150,6 +151,29 @@ private slots:
         QVERIFY(grid->hoverText().endsWith(u": no element"_s));
     }
 
+    // Partition 0 and partition 127 are far apart in colour (the hue wheel
+    // this replaced brought the last back to the first), while a neighbour
+    // in the same group of eight is near; the next group is a step darker.
+    void paletteDoesNotWrap()
+    {
+        auto distance = [](tirx::ColorKey a, tirx::ColorKey b, bool dark) {
+            const tirx::Rgb x = tirx::layoutPaletteColor(a, dark);
+            const tirx::Rgb y = tirx::layoutPaletteColor(b, dark);
+            return std::hypot(double(x.r) - y.r, double(x.g) - y.g, double(x.b) - y.b);
+        };
+        for (bool dark : {false, true}) {
+            const double far = dark ? 40 : 60; // the dark variant has less room between black and grey
+            QVERIFY(distance({0, 128}, {127, 128}, dark) > far);
+            QVERIFY(distance({0, 128}, {64, 128}, dark) > far);
+            QVERIFY(distance({64, 128}, {127, 128}, dark) > far);
+            for (int64_t k = 0; k + 1 < 128; ++k) {
+                if ((k + 1) % 8 == 0) continue; // a group's step
+                QVERIFY(distance({k, 128}, {k + 1, 128}, dark) < 10);
+            }
+            QVERIFY(distance({7, 128}, {8, 128}, dark) > 15);
+        }
+    }
+
     // Both pictures give an element the same colour: partition 8's in the
     // logical cell of A[40, 5] and in its physical cell (partition 8, free
     // 37); free offset 37's when coloured by free offset. Cells of 6 to 8
@@ -172,7 +196,7 @@ private slots:
             QPainter painter(&image);
             view.paintPicture(painter, view.size());
             painter.end();
-            const tirx::Rgb c = tirx::layoutColor(key, dark);
+            const tirx::Rgb c = tirx::layoutPaletteColor(key, dark);
             const QColor want(c.r, c.g, c.b);
             QCOMPARE(image.pixelColor(view.logicalCellCenter(40, 5)), want);
             QCOMPARE(image.pixelColor(view.physicalCellCenter({0, 8, 37})), want);
@@ -180,6 +204,47 @@ private slots:
         pixels({8, 32});
         view.setColorBy(tirx::LayoutColorBy::Free);
         pixels({37, 64});
+    }
+
+    // A (128, 1) column is a strip 32 px wide, not a hairline of 2 px
+    // square cells, in both panels.
+    void columnsAreDrawnThick()
+    {
+        using tirx::Axis;
+        LayoutGridView view;
+        view.resize(900, 520);
+        auto built = tirx::LayoutGrid::build({128, 1},
+                                             tirx::makeLayout({{tirx::intImm(128), tirx::intImm(1), Axis::P()},
+                                                               {tirx::intImm(1), tirx::intImm(1), Axis::F()}}),
+                                             "trn.sbuf", tirx::DataType::float32());
+        QVERIFY(built.ok());
+        view.setGrid(std::make_shared<const tirx::LayoutGrid>(std::move(*built.grid)), u"neg_max"_s);
+        const int left = view.logicalCellCenter(0, 0).x() - 12; // from the panel's margin
+        QVERIFY2(left >= 15, qPrintable(QString::number(left)));
+        QCOMPARE(view.physicalCellCenter({0, 0, 0}).x() - view.physicalCellCenter({0, 5, 0}).x(), 0);
+        QVERIFY(view.logicalCellCenter(1, 0).y() - view.logicalCellCenter(0, 0).y() <= 3);
+        QCOMPARE(view.logicalCaption(view.size()), u"logical index (128 x 1)"_s);
+    }
+
+    // A 3-D tensor's caption says the rows and columns it is drawn as, and
+    // where the whole wording does not fit, a shorter one is chosen rather
+    // than cut off.
+    void captionFitsBesideThePhysicalPanels()
+    {
+        using tirx::Axis;
+        LayoutGridView view;
+        auto built = tirx::LayoutGrid::build({2, 128, 512},
+                                             tirx::makeLayout({{tirx::intImm(2), tirx::intImm(1), Axis::bank()},
+                                                               {tirx::intImm(128), tirx::intImm(1), Axis::P()},
+                                                               {tirx::intImm(512), tirx::intImm(1), Axis::F()}}),
+                                             "trn.psum", tirx::DataType::float32());
+        QVERIFY(built.ok());
+        view.setGrid(std::make_shared<const tirx::LayoutGrid>(std::move(*built.grid)), u"acc"_s);
+        QCOMPARE(view.logicalCaption(QSize(1400, 600)), u"logical index (2 x 128 x 512) as 256 x 512"_s);
+        const QString narrow = view.logicalCaption(QSize(420, 600)); // which wording depends on the font
+        QVERIFY2(!narrow.startsWith(u"logical index"_s) && narrow.endsWith(u"(2 x 128 x 512) as 256 x 512"_s),
+                 qPrintable(narrow));
+        QVERIFY(view.logicalCaption(QSize(200, 600)).endsWith(u"\u2026"_s));
     }
 
     void hoverPsumBank()

@@ -22,6 +22,17 @@ namespace {
 constexpr int kSpanLine = 0; // item data keys
 constexpr int kSpanColumn = 1;
 constexpr int kNest = 2; // a folded nest's node or an opened nest's box
+constexpr int kRun = 3;  // a folded run's node or an opened run's box
+
+// fit() shows the whole graph up to this zoom, and below the zoom at
+// which 8 pt labels are still read, the top of it as wide as the view.
+constexpr double kMaxFitZoom = 1.5;
+constexpr double kReadableZoom = 0.8;
+
+// Room around a node's label, in points: Graphviz's own margins.
+constexpr double kLabelPadX = 14;
+constexpr double kLabelPadY = 8;
+constexpr double kClusterLabelPad = 4; // a box's label from its top left corner
 
 uint64_t edgeKey(int from, int to)
 {
@@ -50,6 +61,25 @@ QPainterPath splinePath(const std::vector<tirx::GraphLayout::Point>& pts)
     return path;
 }
 
+// Sizes every node and box label from its text in the font the scene
+// draws it in, so that no label overruns its box whatever the platform's
+// fonts are.
+void sizeNodes(tirx::IrGraph& g, const QFont& font)
+{
+    const QFontMetricsF metrics(font);
+    for (auto& n : g.nodes) {
+        if (n.width > 0 && n.height > 0) continue;
+        const QSizeF text = metrics.size(0, QString::fromStdString(n.label));
+        n.width = std::ceil(text.width() + 2 * kLabelPadX);
+        n.height = std::ceil(text.height() + 2 * kLabelPadY);
+    }
+    for (auto& c : g.clusters) {
+        if (c.labelWidth > 0 && c.labelHeight > 0) continue;
+        c.labelWidth = std::ceil(metrics.horizontalAdvance(QString::fromStdString(c.label)) + 2 * kClusterLabelPad);
+        c.labelHeight = std::ceil(metrics.height() + kClusterLabelPad);
+    }
+}
+
 void tagSpan(QGraphicsItem* item, const tirx::Span& span)
 {
     item->setData(kSpanLine, static_cast<int>(span.line));
@@ -65,7 +95,7 @@ IrGraphView::IrGraphView(QWidget* parent) : QGraphicsView(parent), m_note(new QL
     setRenderHint(QPainter::Antialiasing);
     setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
     m_note->setContentsMargins(6, 2, 6, 2);
-    m_note->setWordWrap(false);
+    m_note->setWordWrap(true);
     m_note->hide();
 }
 
@@ -88,6 +118,20 @@ void IrGraphView::toggleNest(int nest)
     if (!m_module) return;
     if (!m_options.openNests.erase(nest)) m_options.openNests.insert(nest);
     request({m_module, m_options, std::nullopt});
+}
+
+void IrGraphView::toggleRun(int run)
+{
+    if (!m_module) return;
+    if (!m_options.openRuns.erase(run)) m_options.openRuns.insert(run);
+    request({m_module, m_options, std::nullopt});
+}
+
+QFont IrGraphView::sceneFont() const
+{
+    QFont f = font();
+    f.setPointSizeF(8);
+    return f;
 }
 
 void IrGraphView::clear()
@@ -116,9 +160,10 @@ void IrGraphView::startNext()
     Request r = std::move(*m_waiting);
     m_waiting.reset();
     m_inFlight = true;
-    m_running = QtConcurrent::run([this, generation = m_generation, r = std::move(r)] {
+    m_running = QtConcurrent::run([this, generation = m_generation, r = std::move(r), font = sceneFont()] {
         auto laid = std::make_shared<Laid>();
         laid->graph = r.graph ? *r.graph : tirx::buildIrGraph(*r.module, r.options);
+        sizeNodes(laid->graph, font);
         laid->result = tirx::Graphviz::layout(tirx::irGraphToDot(laid->graph));
         QMetaObject::invokeMethod(
             this, [this, generation, laid] { present(generation, laid); }, Qt::QueuedConnection);
@@ -154,17 +199,21 @@ void IrGraphView::waitForLayout()
 QString IrGraphView::note() const
 {
     QString text;
+    if (m_graph.foldedRuns > 0)
+        text = tr("%1 instructions in %2 runs drawn as one node each; double-click a run to open it")
+                   .arg(m_graph.runInstructions)
+                   .arg(m_graph.foldedRuns);
+    auto add = [&text](const QString& more) { text += (text.isEmpty() ? QString() : u"; "_s) + more; };
     const int nests = m_graph.foldedNests;
     const int instructions = m_graph.foldedInstructions;
     if (nests > 0)
-        text = (nests == 1 ? tr("1 tensorized nest drawn as one node")
-                           : tr("%1 tensorized nests drawn as one node each").arg(nests)) +
-               (instructions == 1 ? tr(" (1 instruction inside)") : tr(" (%1 instructions inside)").arg(instructions)) +
-               tr("; double-click a nest to open it");
+        add((nests == 1 ? tr("1 tensorized nest drawn as one node")
+                        : tr("%1 tensorized nests drawn as one node each").arg(nests)) +
+            (instructions == 1 ? tr(" (1 instruction inside)") : tr(" (%1 instructions inside)").arg(instructions)) +
+            tr("; double-click a nest to open it"));
     if (m_graph.splitTensors > 0)
-        text += (text.isEmpty() ? QString() : u"; "_s) +
-                tr("tensors with more than %1 uses are drawn, dashed, beside each use")
-                    .arg(tirx::IrGraphOptions{}.maxTensorEdges);
+        add(tr("tensors with more than %1 uses are drawn, dashed, beside each use")
+                .arg(tirx::IrGraphOptions{}.maxTensorEdges));
     if (isLayingOut()) text += (text.isEmpty() ? QString() : u"  \u2022  "_s) + tr("laying out\u2026");
     return text;
 }
@@ -174,9 +223,10 @@ void IrGraphView::updateNote()
     const QString text = note();
     m_note->setText(text);
     m_note->setVisible(!text.isEmpty());
-    const int height = text.isEmpty() ? 0 : m_note->sizeHint().height();
+    const int noteWidth = width() - 2 * frameWidth();
+    const int height = text.isEmpty() ? 0 : m_note->heightForWidth(noteWidth);
     setViewportMargins(0, height, 0, 0);
-    m_note->setGeometry(frameWidth(), frameWidth(), width() - 2 * frameWidth(), height);
+    m_note->setGeometry(frameWidth(), frameWidth(), noteWidth, height);
 }
 
 void IrGraphView::rebuildScene()
@@ -198,22 +248,30 @@ void IrGraphView::rebuildScene()
     const QColor tensorFill = mixColors(scheme.paper, scheme.styles[TirxLexer::String], 0.18);
     const QColor instrFill = mixColors(scheme.paper, scheme.styles[TirxLexer::Keyword], 0.16);
     const QColor edgeColor = mixColors(scheme.paper, text, 0.6);
-    QFont font = this->font();
-    font.setPointSizeF(8);
+    const QFont font = sceneFont();
+    const QFontMetricsF metrics(font);
 
     for (const auto& c : m_layout->clusters) {
         const int k = indexOf(c.name, "cluster_");
         auto* rect =
             s->addRect(c.x, c.y, c.width, c.height, QPen(mixColors(scheme.paper, text, 0.35), 0.8), clusterFill);
         rect->setZValue(-1);
-        auto* label = s->addSimpleText(QString::fromStdString(c.label), font);
+        const bool known = k >= 0 && k < static_cast<int>(m_graph.clusters.size());
+        // The graph's own text: a measured label reached Graphviz as an
+        // empty table of its size. Should a box still be narrower (a graph
+        // given as it is), the label is cut short rather than overrun it.
+        const std::string& name = known ? m_graph.clusters[static_cast<size_t>(k)].label : c.label;
+        const QString caption =
+            metrics.elidedText(QString::fromStdString(name), Qt::ElideRight, c.width - 2 * kClusterLabelPad);
+        auto* label = s->addSimpleText(caption, font);
         label->setBrush(mixColors(scheme.paper, text, 0.75));
-        label->setPos(c.x + 6, c.y + 3);
-        if (k >= 0 && k < static_cast<int>(m_graph.clusters.size())) {
+        label->setPos(c.x + kClusterLabelPad, c.y + kClusterLabelPad);
+        if (known) {
             const auto& cluster = m_graph.clusters[static_cast<size_t>(k)];
             tagSpan(rect, cluster.span);
             rect->setToolTip(QString::fromStdString(cluster.label));
             if (cluster.nest >= 0) rect->setData(kNest, cluster.nest);
+            if (cluster.run >= 0) rect->setData(kRun, cluster.run);
         }
     }
     std::unordered_set<uint64_t> writes;
@@ -248,23 +306,33 @@ void IrGraphView::rebuildScene()
         } else {
             QPainterPath path;
             path.addRoundedRect(n.x, n.y, n.width, n.height, 6, 6);
-            if (node.kind == tirx::IrGraph::NodeKind::Nest) {
-                // A folded nest is drawn as a small stack: several things in one card.
-                QPainterPath behind;
-                behind.addRoundedRect(n.x + 3, n.y - 3, n.width, n.height, 6, 6);
-                s->addPath(behind, QPen(text, 0.8), mixColors(instrFill, text, 0.12))->setZValue(-0.5);
+            // A folded nest is drawn as a small stack, several things in one
+            // card; a folded run, a stack of nests, as a taller one.
+            const int behind = node.kind == tirx::IrGraph::NodeKind::Nest  ? 1
+                               : node.kind == tirx::IrGraph::NodeKind::Run ? 2
+                                                                           : 0;
+            for (int k = behind; k >= 1; --k) {
+                QPainterPath card;
+                card.addRoundedRect(n.x + 3 * k, n.y - 3 * k, n.width, n.height, 6, 6);
+                s->addPath(card, QPen(text, 0.8), mixColors(instrFill, text, 0.12 * k))->setZValue(-0.5);
             }
             shape = s->addPath(path, QPen(text, 0.8), instrFill);
         }
         tagSpan(shape, node.span);
         if (node.nest >= 0) shape->setData(kNest, node.nest);
+        if (node.run >= 0) shape->setData(kRun, node.run);
         shape->setToolTip(QString::fromStdString(node.detail));
         shape->setCursor(Qt::PointingHandCursor);
-        auto* label = new QGraphicsSimpleTextItem(QString::fromStdString(node.label), shape);
-        label->setFont(font);
-        label->setBrush(text);
-        const QRectF b = label->boundingRect();
-        label->setPos(n.x + (n.width - b.width()) / 2, n.y + (n.height - b.height()) / 2);
+        // One item per line, each centred, as Graphviz centres them.
+        const QStringList lines = QString::fromStdString(node.label).split(u'\n');
+        double y = n.y + (n.height - metrics.lineSpacing() * static_cast<double>(lines.size())) / 2;
+        for (const QString& line : lines) {
+            auto* label = new QGraphicsSimpleTextItem(line, shape);
+            label->setFont(font);
+            label->setBrush(text);
+            label->setPos(n.x + (n.width - label->boundingRect().width()) / 2, y);
+            y += metrics.lineSpacing();
+        }
         m_centers[static_cast<size_t>(i)] = QPointF(n.x + n.width / 2, n.y + n.height / 2);
     }
     s->setSceneRect(-10, -10, m_layout->width + 20, m_layout->height + 20);
@@ -283,8 +351,15 @@ void IrGraphView::zoomBy(double factor)
 
 void IrGraphView::fit()
 {
-    fitInView(scene()->sceneRect(), Qt::KeepAspectRatio);
-    if (zoom() > 1.5) setTransform(QTransform::fromScale(1.5, 1.5));
+    const QRectF rect = scene()->sceneRect();
+    fitInView(rect, Qt::KeepAspectRatio);
+    if (zoom() > kMaxFitZoom) setTransform(QTransform::fromScale(kMaxFitZoom, kMaxFitZoom));
+    if (zoom() >= kReadableZoom || rect.isEmpty()) return;
+    // Too tall to read whole: as wide as the view (at most the labels' own
+    // size), from the top, the rest a scroll away.
+    const double wide = std::clamp(viewport()->width() / rect.width(), zoom(), 1.0);
+    setTransform(QTransform::fromScale(wide, wide));
+    centerOn(rect.center().x(), rect.top() + viewport()->height() / (2 * wide));
 }
 
 void IrGraphView::resizeEvent(QResizeEvent* event)
@@ -323,20 +398,24 @@ void IrGraphView::mousePressEvent(QMouseEvent* event)
     QGraphicsView::mousePressEvent(event);
 }
 
-int IrGraphView::nestAt(QPoint pos) const
+std::pair<int, int> IrGraphView::foldableAt(QPoint pos) const
 {
     for (QGraphicsItem* item : items(pos)) {
-        QGraphicsItem* tagged = item->data(kNest).isValid() ? item : item->parentItem();
-        if (tagged && tagged->data(kNest).isValid()) return tagged->data(kNest).toInt();
+        for (QGraphicsItem* tagged : {item, item->parentItem()}) {
+            if (!tagged) continue;
+            if (tagged->data(kNest).isValid()) return {kNest, tagged->data(kNest).toInt()};
+            if (tagged->data(kRun).isValid()) return {kRun, tagged->data(kRun).toInt()};
+        }
     }
-    return -1;
+    return {-1, -1};
 }
 
 void IrGraphView::mouseDoubleClickEvent(QMouseEvent* event)
 {
-    const int nest = nestAt(event->position().toPoint());
-    if (nest < 0) return QGraphicsView::mouseDoubleClickEvent(event);
-    toggleNest(nest);
+    const auto [key, number] = foldableAt(event->position().toPoint());
+    if (key < 0) return QGraphicsView::mouseDoubleClickEvent(event);
+    if (key == kNest) toggleNest(number);
+    if (key == kRun) toggleRun(number);
     event->accept();
 }
 

@@ -3,11 +3,13 @@
 #include "graph/graphviz.h"
 #include "graph/ir_graph.h"
 
+#include <QFont>
 #include <QFuture>
 #include <QGraphicsView>
 
 #include <memory>
 #include <optional>
+#include <utility>
 
 class QLabel;
 
@@ -15,8 +17,10 @@ class QLabel;
 // statements that touch them as nodes, data-flow edges between them (bold
 // for writes), placed by Graphviz's dot and drawn in a QGraphicsScene.
 // The wheel zooms, dragging pans, a click on a node or loop reports its
-// source span, a double-click opens or folds a tensorized nest. A line
-// above the scene says how many nests are folded. What Graphviz reports is
+// source span, a double-click opens or folds a run or a tensorized nest.
+// A line above the scene says how many runs and nests are folded. Nodes
+// are sized from their labels in the scene's font before Graphviz places
+// them. What Graphviz reports is
 // kept as diagnostics and shown in the scene instead of a graph.
 //
 // Graphviz runs off the GUI thread: a large kernel takes it longer than a
@@ -36,6 +40,8 @@ public:
     void setGraph(tirx::IrGraph graph);
     // Opens nest `nest` of the module shown, or folds it when open.
     void toggleNest(int nest);
+    // The same for run `run`.
+    void toggleRun(int run);
     void clear();
     // Waits for the newest request to be laid out and shown.
     void waitForLayout();
@@ -49,7 +55,9 @@ public:
     [[nodiscard]] QPointF nodeCenter(int node) const;
     [[nodiscard]] double zoom() const { return transform().m11(); }
     void zoomBy(double factor);
-    // Fits the whole graph in the view, never enlarging it past 1.5x.
+    // Fits the whole graph in the view, never enlarging it past 1.5x; a
+    // graph too tall to read that way is shown from its top, as wide as
+    // the view.
     void fit();
     // Writes the scene as SVG or PNG by the suffix.
     [[nodiscard]] bool exportTo(const QString& path, QString* error);
@@ -83,7 +91,9 @@ private:
     void present(quint64 generation, const std::shared_ptr<Laid>& laid);
     void rebuildScene();
     void updateNote();
-    [[nodiscard]] int nestAt(QPoint pos) const;
+    // The nest or run under `pos`: (the item data key that tags it, its number), or (-1, -1).
+    [[nodiscard]] std::pair<int, int> foldableAt(QPoint pos) const;
+    [[nodiscard]] QFont sceneFont() const;
 
     tirx::ModuleRef m_module; // what nests are opened in; null for a given graph
     tirx::IrGraphOptions m_options;

@@ -2,6 +2,7 @@
 
 #include "editor/editorcolors.h"
 
+#include "graph/layout_palette.h"
 #include "script/printer.h"
 
 #include <QEvent>
@@ -21,6 +22,7 @@ constexpr double kHeader = 42;  // the layout line and the panel captions
 constexpr double kFooter = 34;  // axis ends and the colour legend
 constexpr double kBankGap = 22; // between PSUM bank panels, room for a caption
 constexpr double kMaxCell = 36;
+constexpr double kMinStrip = 32;      // a panel one cell wide or high is drawn this thick, not as a hairline
 constexpr double kGridLinesFrom = 10; // cell size (px) from which cells get borders
 constexpr double kLabelsFrom = 26;    // ... and their coordinates
 constexpr double kMinOutline = 7;     // the hover outline is never smaller
@@ -34,11 +36,35 @@ std::pair<double, double> cellSizes(QSizeF area, int64_t rows, int64_t cols)
 {
     const double sx = area.width() / static_cast<double>(cols);
     const double sy = area.height() / static_cast<double>(rows);
-    if (std::min(sx, sy) >= 2) {
-        const double s = std::min({sx, sy, kMaxCell});
-        return {s, s};
+    double cx = std::min(sx, kMaxCell);
+    double cy = std::min(sy, kMaxCell);
+    if (std::min(sx, sy) >= 2) cx = cy = std::min({sx, sy, kMaxCell});
+    // A (128, 1) column, square, would be 2 px wide: stretch the short side.
+    cx = std::max(cx, std::min(sx, kMinStrip / static_cast<double>(cols)));
+    cy = std::max(cy, std::min(sy, kMinStrip / static_cast<double>(rows)));
+    return {cx, cy};
+}
+
+// The logical panel's caption: the tensor's shape, and for a rank above
+// two the rows and columns it is drawn as. The first of the wordings that
+// fits in `room` (a narrow panel of a 3-D tensor cut the longest short).
+QString logicalCaption(const std::vector<int64_t>& shape, int64_t rows, int64_t cols, const QFontMetrics& fm,
+                       double room)
+{
+    QStringList dims;
+    for (int64_t d : shape) dims << QString::number(d);
+    const QString dimText = dims.join(u" x "_s);
+    const QString as = u" as %1 x %2"_s.arg(rows).arg(cols);
+    const bool flat = shape.size() <= 2;
+    const QStringList wordings = {
+        LayoutGridView::tr("logical index (%1)").arg(dimText) + (flat ? QString() : as),
+        LayoutGridView::tr("logical (%1)").arg(dimText) + (flat ? QString() : as),
+        u"(%1)"_s.arg(dimText) + (flat ? QString() : as),
+    };
+    for (const QString& w : wordings) {
+        if (fm.horizontalAdvance(w) <= room) return w;
     }
-    return {std::min(sx, kMaxCell), std::min(sy, kMaxCell)};
+    return fm.elidedText(wordings.back(), Qt::ElideRight, static_cast<int>(room));
 }
 
 // "262144 of 262144 cells hold one" read as a count of gaps; say what is empty.
@@ -106,7 +132,7 @@ void LayoutGridView::rebuildImages()
     std::vector<QRgb> full(static_cast<size_t>(keys));
     std::vector<QRgb> faded(static_cast<size_t>(keys));
     for (int64_t k = 0; k < keys; ++k) {
-        const QColor c = toColor(tirx::layoutColor({k, keys}, m_dark));
+        const QColor c = toColor(tirx::layoutPaletteColor({k, keys}, m_dark));
         full[static_cast<size_t>(k)] = c.rgb();
         faded[static_cast<size_t>(k)] = mixColors(c, scheme.paper, 0.7).rgb();
     }
@@ -177,8 +203,29 @@ LayoutGridView::Geometry LayoutGridView::geometryFor(QSize size) const
     return geo;
 }
 
+QFont LayoutGridView::captionFont() const
+{
+    QFont small = font();
+    small.setPointSizeF(std::max(6.5, small.pointSizeF() - 1.5));
+    return small;
+}
+
+double LayoutGridView::logicalRoom(const Geometry& geo, QSize size) const
+{
+    return (geo.banks.empty() ? size.width() : geo.banks.front().left()) - geo.logical.left() - kMargin;
+}
+
+QString LayoutGridView::logicalCaption(QSize size) const
+{
+    if (!m_grid) return {};
+    const Geometry geo = geometryFor(size);
+    return ::logicalCaption(m_grid->shape(), m_slice.rows, m_slice.cols, QFontMetrics(captionFont()),
+                            logicalRoom(geo, size));
+}
+
 void LayoutGridView::paintPicture(QPainter& painter, QSize size) const
 {
+    painter.setFont(font()); // an exported picture is lettered as the view is
     const EditorColors& scheme = m_dark ? EditorColors::dark() : EditorColors::light();
     const QColor text = scheme.styles[0];
     const QColor faint = mixColors(scheme.paper, text, 0.45);
@@ -192,29 +239,32 @@ void LayoutGridView::paintPicture(QPainter& painter, QSize size) const
     const auto& g = *m_grid;
     const Geometry geo = geometryFor(size);
     const auto& ext = g.gridShape();
-    QFont small = painter.font();
-    small.setPointSizeF(std::max(6.5, small.pointSizeF() - 1.5));
+    const QFont small = captionFont();
 
     // Header: the layout as written, then what each panel shows.
     const QString slice = QString::fromStdString(m_slice.describe(m_tensor.toStdString(), g.shape()));
-    painter.drawText(QPointF(kMargin, 16), (slice.isEmpty() ? m_tensor : slice) + u"  "_s +
-                                               QString::fromStdString(tirx::printLayout(*g.layout())));
+    const QString header =
+        (slice.isEmpty() ? m_tensor : slice) + u"  "_s + QString::fromStdString(tirx::printLayout(*g.layout()));
+    // A layout of many shards is written smaller rather than cut off at the
+    // edge; below the captions' size it is cut short with an ellipsis.
+    QFont headerFont = painter.font();
+    const double room = size.width() - 2 * kMargin;
+    while (QFontMetricsF(headerFont).horizontalAdvance(header) > room && headerFont.pointSizeF() > small.pointSizeF())
+        headerFont.setPointSizeF(std::max(small.pointSizeF(), headerFont.pointSizeF() - 0.5));
+    painter.setFont(headerFont);
+    painter.drawText(QPointF(kMargin, 16), QFontMetrics(headerFont).elidedText(header, Qt::ElideRight, int(room)));
     painter.setFont(small);
-    QString dims;
-    for (size_t d = 0; d < g.shape().size(); ++d) dims += (d ? u" x "_s : QString()) + QString::number(g.shape()[d]);
     const QFontMetrics fm(small);
     auto caption = [&](const QRectF& panel, double width, const QString& text) {
         painter.drawText(QPointF(panel.left(), panel.top() - 6),
                          fm.elidedText(text, Qt::ElideRight, static_cast<int>(width)));
     };
-    const double logicalRoom =
-        (geo.banks.empty() ? size.width() : geo.banks.front().left()) - geo.logical.left() - kMargin;
-    caption(geo.logical, logicalRoom,
-            tr("logical index (%1): %2 rows x %3 columns").arg(dims).arg(m_slice.rows).arg(m_slice.cols));
+    caption(geo.logical, logicalRoom(geo, size), logicalCaption(size));
     const QString scope = g.isPsum() ? u"PSUM"_s : g.isTrainium() ? u"SBUF"_s : tr("memory");
     for (size_t b = 0; b < geo.banks.size(); ++b) {
         QString text = g.isPsum() ? tr("%1 bank %2: ").arg(scope).arg(b) : scope + u": "_s;
-        text += g.isTrainium() ? tr("%1 partitions x %2 free elements").arg(ext[1]).arg(ext[2])
+        text += g.isTrainium() ? tr("%1 partitions x %2 free").arg(ext[1]).arg(ext[2]) +
+                                     (ext[2] == 1 ? tr(" element") : tr(" elements"))
                                : tr("%1 elements, linear").arg(ext[2]);
         caption(geo.banks[b], size.width() - geo.banks[b].left() - kMargin, text);
     }
@@ -307,8 +357,13 @@ void LayoutGridView::paintPicture(QPainter& painter, QSize size) const
     // Axis ends: the first and last row and column of each panel.
     painter.setPen(faint);
     auto ends = [&](QRectF r, const QString& colName, int64_t cols) {
-        painter.drawText(QPointF(r.left(), r.bottom() + 12), colName + u" 0"_s);
-        painter.drawText(QRectF(r.right() - 80, r.bottom() + 2, 80, 14), Qt::AlignRight, QString::number(cols - 1));
+        const QString first = colName + u" 0"_s;
+        const QString last = QString::number(cols - 1);
+        painter.drawText(QPointF(r.left(), r.bottom() + 12), first);
+        // The last column's number only where it clears the first's label.
+        const QFontMetrics ends(painter.font());
+        if (cols > 1 && ends.horizontalAdvance(first) + ends.horizontalAdvance(last) + 8 <= r.width())
+            painter.drawText(QRectF(r.right() - 80, r.bottom() + 2, 80, 14), Qt::AlignRight, last);
     };
     ends(geo.logical, tr("column"), m_slice.cols);
     if (!geo.banks.empty()) ends(geo.banks.back(), tr("free"), ext[2]);
@@ -325,7 +380,7 @@ void LayoutGridView::paintPicture(QPainter& painter, QSize size) const
     const int steps = 64;
     for (int i = 0; i < steps; ++i) {
         const tirx::ColorKey k{probe.count * i / steps, probe.count};
-        painter.fillRect(QRectF(barX + i * 3, ly - 6, 3, 12), toColor(tirx::layoutColor(k, m_dark)));
+        painter.fillRect(QRectF(barX + i * 3, ly - 6, 3, 12), toColor(tirx::layoutPaletteColor(k, m_dark)));
     }
     painter.drawText(QPointF(barX + steps * 3 + 6, ly + 4), QString::number(probe.count - 1));
     const double gapX = barX + steps * 3 + 60;

@@ -41,6 +41,10 @@ public:
     [[nodiscard]] QPoint logicalCellCenter(int64_t row, int64_t col) const;
     [[nodiscard]] QPoint physicalCellCenter(const tirx::PhysicalCoord& c) const;
 
+    // What the logical panel's caption says in a picture of `size`: the
+    // longest wording that fits beside the physical panels.
+    [[nodiscard]] QString logicalCaption(QSize size) const;
+
     // Paints the whole picture at `size` (the export and the screenshots).
     void paintPicture(QPainter& painter, QSize size) const;
 
@@ -66,6 +70,9 @@ private:
         double px = 1, py = 1; // physical cell width and height
     };
     [[nodiscard]] Geometry geometryFor(QSize size) const;
+    [[nodiscard]] QFont captionFont() const;
+    // Width the logical panel's caption may take before the physical panels.
+    [[nodiscard]] double logicalRoom(const Geometry& geo, QSize size) const;
     void rebuildImages();
     void setHovered(int64_t flat);
 
