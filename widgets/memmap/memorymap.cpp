@@ -1,9 +1,11 @@
 #include "memmap/memorymap.h"
 
 #include "analysis/verify.h"
+#include "memmap/allocationraster.h"
 #include "memmap/memorycolors.h"
 
 #include <QMouseEvent>
+#include <QPaintEngine>
 #include <QPainter>
 #include <QToolTip>
 #include <QWheelEvent>
@@ -337,52 +339,44 @@ void MemoryMap::paintGrid(QPainter& p, const Frame& f) const
     p.drawRect(f.map);
 }
 
-void MemoryMap::paintAllocations(QPainter& p, const Frame& f) const
+template <typename Visit> void MemoryMap::forEachShownRect(const Frame& f, Visit&& visit) const
 {
-    if (!m_plan) return;
-    // Fills go in runs of one colour and outlines in one call, in plan
-    // order so a later tensor lies over an earlier one: a large kernel has
-    // thousands of rectangles (bench_memmap). A sliver narrower than a pixel
-    // that lands on the pixel column and partitions of the sliver before it
-    // is not drawn again.
-    QList<QRectF> run;
-    QRgb runColour = 0;
-    const auto flush = [&] {
-        if (run.isEmpty()) return;
-        p.setBrush(QColor::fromRgb(runColour));
-        p.drawRects(run);
-        run.clear();
-    };
-    p.setPen(Qt::NoPen);
-    QList<QRectF> outlines;
-    QList<QRectF> overlapping;
-    QRectF lastSliver;
     for (size_t k = 0; k < m_shown.size(); ++k) {
         const size_t i = m_shown[k];
-        const QRgb fill = tensorColor(k).rgb();
         for (const auto& r : m_plan->allocations[i].rects) {
             QRectF px = pixelRectIn(f, r);
             // Only what the map shows is drawn: zoomed in, most of a large
             // kernel lies outside.
             if (px.right() < f.map.left() || px.left() > f.map.right()) continue;
+            // A sliver narrower than a pixel still shows, as one pixel.
             if (px.width() < 1) {
                 px.setLeft(std::floor(px.left()));
                 px.setWidth(1);
-                if (px == lastSliver && !overlaps(i)) continue;
-                lastSliver = px;
             }
-            if (fill != runColour) flush();
-            runColour = fill;
-            run.append(px);
-            if (overlaps(i))
-                overlapping.append(px);
-            else if (px.width() >= 3) // a sliver's outline would hide its colour
-                outlines.append(px);
+            visit(k, i, px);
         }
     }
-    flush();
-    p.setBrush(QBrush(overlapColor(), Qt::BDiagPattern));
-    p.drawRects(overlapping);
+}
+
+void MemoryMap::paintAllocations(QPainter& p, const Frame& f) const
+{
+    if (!m_plan) return;
+    // In plan order, so a later tensor lies over an earlier one. On the
+    // screen or into an image the fills are one picture AllocationRaster
+    // makes; into an SVG each rectangle stays a shape of its own.
+    const QPaintEngine* engine = p.paintEngine();
+    if (engine && engine->type() == QPaintEngine::Raster)
+        paintFillsAsImage(p, f);
+    else
+        paintFillsAsShapes(p, f);
+    QList<QRectF> outlines;
+    QList<QRectF> overlapping;
+    forEachShownRect(f, [&](size_t, size_t i, const QRectF& px) {
+        if (overlaps(i))
+            overlapping.append(px);
+        else if (px.width() >= 3) // a sliver's outline would hide its colour
+            outlines.append(px);
+    });
     p.setBrush(Qt::NoBrush);
     p.setPen(QPen(palette().color(QPalette::Base), 1));
     p.drawRects(outlines);
@@ -392,6 +386,44 @@ void MemoryMap::paintAllocations(QPainter& p, const Frame& f) const
         p.setPen(QPen(palette().color(QPalette::Text), 2));
         for (const auto& r : m_plan->allocations[*m_hovered].rects) p.drawRect(pixelRectIn(f, r));
     }
+}
+
+void MemoryMap::paintFillsAsImage(QPainter& p, const Frame& f) const
+{
+    AllocationRaster raster(f.map, p.device()->devicePixelRatioF());
+    forEachShownRect(f,
+                     [&](size_t k, size_t i, const QRectF& px) { raster.add(px, tensorColor(k).rgb(), overlaps(i)); });
+    p.drawImage(raster.target(), raster.image(overlapColor().rgb()));
+}
+
+void MemoryMap::paintFillsAsShapes(QPainter& p, const Frame& f) const
+{
+    // Runs of one colour: a large kernel has thousands of rectangles. A
+    // sliver on the pixel column and partitions of the sliver before it is
+    // not drawn again.
+    QList<QRectF> run;
+    QRgb runColour = 0;
+    const auto flush = [&] {
+        if (run.isEmpty()) return;
+        p.setBrush(QColor::fromRgb(runColour));
+        p.drawRects(run);
+        run.clear();
+    };
+    p.setPen(Qt::NoPen);
+    QList<QRectF> hatched;
+    QRectF lastSliver;
+    forEachShownRect(f, [&](size_t k, size_t i, const QRectF& px) {
+        if (px.width() == 1 && px == lastSliver && !overlaps(i)) return;
+        if (px.width() == 1) lastSliver = px;
+        const QRgb fill = tensorColor(k).rgb();
+        if (fill != runColour) flush();
+        runColour = fill;
+        run.append(px);
+        if (overlaps(i)) hatched.append(px);
+    });
+    flush();
+    p.setBrush(QBrush(overlapColor(), Qt::BDiagPattern));
+    p.drawRects(hatched);
 }
 
 void MemoryMap::paintBankEdges(QPainter& p, const Frame& f) const

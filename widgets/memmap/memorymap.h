@@ -85,7 +85,13 @@ private:
     [[nodiscard]] int64_t partitionCount() const;
     [[nodiscard]] double xOf(double byte) const;
     void paintGrid(QPainter& p, const Frame& f) const;
+    // Calls visit(k, index, pixels) for each rectangle of the k-th shown
+    // allocation (plan index `index`) that reaches the map, in plan order;
+    // a sliver narrower than a pixel is widened to one.
+    template <typename Visit> void forEachShownRect(const Frame& f, Visit&& visit) const;
     void paintAllocations(QPainter& p, const Frame& f) const;
+    void paintFillsAsImage(QPainter& p, const Frame& f) const;
+    void paintFillsAsShapes(QPainter& p, const Frame& f) const;
     void paintBankEdges(QPainter& p, const Frame& f) const;
     void paintNames(QPainter& p, const Frame& f) const;
     void paintCapacity(QPainter& p, const Frame& f) const;
