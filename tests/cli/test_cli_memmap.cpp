@@ -1,0 +1,81 @@
+// `tirx-cli memmap`'s text table when the plan caps its overlap list: N
+// tensors at one address make N(N-1)/2 pairs, the plan lists the first
+// MemoryPlan::kMostOverlapsListed (1,000) and the table says how many more
+// there are, as `check` does.
+
+#include "cli_run.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace Qt::StringLiterals;
+
+namespace {
+
+// `count` SBUF tiles of 16 bytes, every one at byte 0.
+QString allAtOneAddress(int count)
+{
+    QString text = u"from tvm_tirx.script import tirx as T\n\n@T.function\ndef main():\n"_s;
+    for (int i = 0; i < count; ++i)
+        text +=
+            u"    B%1 = T.alloc_tensor((0,), ty_args=[T.Tensor((128, 4), \"float32\", scope=\"trn.sbuf\")])\n"_s.arg(i);
+    return text;
+}
+
+} // namespace
+
+class TestCliMemmap : public QObject {
+    Q_OBJECT
+
+private slots:
+    void overlapListSaysWhatItLeavesOut_data()
+    {
+        QTest::addColumn<int>("count");
+        QTest::addColumn<int>("listed");
+        QTest::addColumn<QString>("note");
+        // 45 tensors: 990 pairs, all listed, no note.
+        QTest::newRow("990 pairs") << 45 << 990 << QString();
+        // 50 tensors: 1,225 pairs, 225 past the cap.
+        QTest::newRow("1,225 pairs") << 50 << 1000 << u"… and 225 more overlaps"_s;
+        // 100 tensors: 4,950 pairs; the count has thousands separators.
+        QTest::newRow("4,950 pairs") << 100 << 1000 << u"… and 3,950 more overlaps"_s;
+    }
+
+    void overlapListSaysWhatItLeavesOut()
+    {
+        QFETCH(int, count);
+        QFETCH(int, listed);
+        QFETCH(QString, note);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"overlaps.py"_s);
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(allAtOneAddress(count).toUtf8());
+        file.close();
+        // The plan of the input as written: the verifier stops the pipeline
+        // at its first pass, which these overlaps fail.
+        const CliRun run = runCli({u"memmap"_s, path, u"--after"_s, u"input"_s});
+        // Overlapping SBUF tensors are an error in the input.
+        QCOMPARE(run.exitCode, 1);
+        const QStringList lines = run.out.split(u'\n', Qt::SkipEmptyParts);
+        const auto overlapLines =
+            std::count_if(lines.begin(), lines.end(), [](const QString& l) { return l.startsWith(u"overlap: "_s); });
+        QCOMPARE(int(overlapLines), listed);
+        const auto notes =
+            std::count_if(lines.begin(), lines.end(), [](const QString& l) { return l.contains(u"more overlaps"_s); });
+        if (note.isEmpty()) {
+            QCOMPARE(int(notes), 0);
+            return;
+        }
+        QCOMPARE(int(notes), 1);
+        QVERIFY2(lines.contains(note), qPrintable(run.out.right(400)));
+        // Right after the listed pairs, before the totals.
+        const auto at = lines.indexOf(note);
+        QVERIFY(lines[at - 1].startsWith(u"overlap: "_s));
+        QVERIFY(lines[at + 1].startsWith(u"trn.psum: "_s));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliMemmap)
+#include "test_cli_memmap.moc"
