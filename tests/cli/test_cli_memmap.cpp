@@ -1,17 +1,20 @@
-// `tirx-cli memmap`'s text table when the plan caps its overlap list: N
+// `tirx-cli memmap`'s text table when the plan caps its overlap list (N
 // tensors at one address make N(N-1)/2 pairs, the plan lists the first
-// MemoryPlan::kMostOverlapsListed (1,000) and the table says how many more
-// there are, as `check` does.
+// MemoryPlan::kMostOverlapsListed, 1,000, and the table says how many more
+// there are, as `check` does), and what its PSUM picture names.
 
 #include "cli_run.h"
 
 #include <QFile>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
 using namespace Qt::StringLiterals;
 
 namespace {
+
+QString source(const QString& relative) { return QStringLiteral(TIRX_SOURCE_DIR) + u'/' + relative; }
 
 // `count` SBUF tiles of 16 bytes, every one at byte 0.
 QString allAtOneAddress(int count)
@@ -74,6 +77,38 @@ private slots:
         const auto at = lines.indexOf(note);
         QVERIFY(lines[at - 1].startsWith(u"overlap: "_s));
         QVERIFY(lines[at + 1].startsWith(u"trn.psum: "_s));
+    }
+
+    void psumPictureNamesEachSlotInItsBank()
+    {
+        // memory_map.py: acc_psum, a workspace, over all 8 banks from bank
+        // 0; the user's Acc over banks 2 and 3.
+        QTemporaryDir dir;
+        const QString svg = dir.filePath(u"psum.svg"_s);
+        const CliRun run = runCli(
+            {u"memmap"_s, source(u"resources/examples/memory_map.py"_s), u"--scope"_s, u"psum"_s, u"--svg"_s, svg});
+        QCOMPARE(run.exitCode, 0);
+        QFile file(svg);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(file.readAll());
+        // A bank is 1100 / 8 = 137.5 px wide from x = 70: slot s of
+        // acc_psum is centred in bank s, Acc's slot s in bank 2 + s.
+        const QRegularExpression slot(u"<text x=\"([0-9.]+)\" y=\"([0-9.]+)\"[^>]*>slot ([0-9])</text>"_s);
+        QMap<int, QList<double>> slotsAt; // slot -> centres
+        for (auto it = slot.globalMatch(text); it.hasNext();) {
+            const auto m = it.next();
+            slotsAt[m.captured(3).toInt()] << m.captured(1).toDouble();
+        }
+        QCOMPARE(slotsAt.size(), 8);
+        for (int s = 0; s < 8; ++s) {
+            const double centre = 70 + 137.5 * (s + 0.5);
+            QVERIFY2(slotsAt[s].contains(centre), qPrintable(u"slot %1"_s.arg(s)));
+        }
+        QVERIFY(slotsAt[0].contains(70 + 137.5 * 2.5)); // Acc's slot 0 in bank 2
+        QVERIFY(slotsAt[1].contains(70 + 137.5 * 3.5));
+        // The legend says what the star after acc_psum means.
+        QVERIFY(text.contains(u">acc_psum *</text>"_s));
+        QVERIFY(text.contains(u">* added by a pass (a workspace)</text>"_s));
     }
 };
 

@@ -26,7 +26,7 @@ std::shared_ptr<const tirx::MemoryPlan> sliverPlan()
     plan->after = "TrnNaiveAllocator";
     for (int i = 0; i < 400; ++i) {
         tirx::PlannedAllocation a;
-        a.name = "t" + std::to_string(i);
+        a.name = "tensor" + std::to_string(i); // too long for a 4-byte tile: no text over the slivers
         a.scope = "trn.sbuf";
         a.bytesPerPartition = i % 50 == 0 ? 2048 : 4;
         a.partitions = 16 * (1 + (i * 7) % 8);

@@ -117,6 +117,44 @@ private slots:
         QCOMPARE(acc.left() - all.left(), all.width() * 2 / 8);
         QCOMPARE(acc.width(), all.width() * 2 / 8);
         QVERIFY(map.describe(3).contains(u"banks 2..3"_s));
+        // Acc's first index picks its bank: slot 0 in bank 2, slot 1 in bank 3.
+        const auto labels = map.labelsOf(3);
+        QCOMPARE(labels.size(), size_t{2});
+        QCOMPARE(labels[0].rect, (tirx::MemoryRect{{0, 128}, {4096, 6144}}));
+        QCOMPARE(labels[0].slot, u"slot 0"_s);
+        QCOMPARE(labels[1].rect, (tirx::MemoryRect{{0, 128}, {6144, 8192}}));
+        QCOMPARE(labels[1].slot, u"slot 1"_s);
+        QCOMPARE(labels[1].name, u"Acc"_s);
+        // SBUF tensors have no slots: one name a rectangle.
+        MemoryMap sbuf(MemoryMap::Scope::Sbuf);
+        sbuf.setPlan(plan, &trn1());
+        QCOMPARE(sbuf.labelsOf(2).size(), size_t{1});
+        QVERIFY(sbuf.labelsOf(2).front().slot.isEmpty());
+    }
+
+    void slotNamesShowInTheirBanks()
+    {
+        // Each bank of Acc carries a plate in Acc's colour with its slot.
+        const auto plan = makePlan();
+        MemoryMap map(MemoryMap::Scope::Psum);
+        map.resize(1000, 600);
+        map.setPlan(plan, &trn1());
+        QImage image(map.size(), QImage::Format_ARGB32);
+        map.render(&image);
+        for (const auto& label : map.labelsOf(3)) {
+            const QRectF bank = map.pixelRect(label.rect);
+            // The plate is drawn plain (no hatching) at the bank's centre:
+            // a run of Acc's colour across the middle row, between the
+            // name's line and the slot's, and text above and below.
+            const int y = int(bank.center().y());
+            int plate = 0;
+            int ink = 0;
+            for (int x = int(bank.left()) + 3; x < int(bank.right()) - 3; ++x) {
+                plate += image.pixelColor(x, y) == tensorColor(0) ? 1 : 0;
+                for (int dy = -12; dy <= 12; ++dy) ink += image.pixelColor(x, y + dy).lightnessF() < 0.3 ? 1 : 0;
+            }
+            QVERIFY2(plate > 20 && ink > 2, qPrintable(u"plate %1, ink %2"_s.arg(plate).arg(ink)));
+        }
     }
 
     void clickGoesToSource()

@@ -22,7 +22,6 @@ constexpr double kMargin = 8;
 constexpr double kAxisWidth = 44;   // partition numbers
 constexpr double kRulerHeight = 22; // byte ruler
 constexpr double kBarHeight = 18;   // capacity bar
-constexpr double kLegendRow = 20;
 
 QString bytesText(double bytes)
 {
@@ -60,6 +59,7 @@ void MemoryMap::setPlan(std::shared_ptr<const tirx::MemoryPlan> plan, const tirx
     if (target) m_target = *target;
     m_shown.clear();
     m_overlapping.clear();
+    m_showsWorkspace = false;
     m_hovered.reset();
     if (m_plan) {
         const std::string scope = m_scope == Scope::Sbuf ? "trn.sbuf" : "trn.psum";
@@ -71,6 +71,8 @@ void MemoryMap::setPlan(std::shared_ptr<const tirx::MemoryPlan> plan, const tirx
             m_overlapping[o.earlier] = true;
             m_overlapping[o.later] = true;
         }
+        m_showsWorkspace = std::any_of(m_shown.begin(), m_shown.end(),
+                                       [&](size_t i) { return m_plan->allocations[i].createdBy != "user"; });
     }
     fit();
 }
@@ -121,7 +123,8 @@ int MemoryMap::legendColumns() const
 MemoryMap::Frame MemoryMap::frame() const
 {
     Frame f;
-    const double legendRows = m_plan ? std::min<double>(3, std::ceil(double(m_shown.size()) / legendColumns())) : 0;
+    const double legendRows =
+        m_plan ? std::min<double>(kLegendRows, std::ceil(double(legendEntries()) / legendColumns())) : 0;
     const double legendHeight = legendRows > 0 ? legendRows * kLegendRow + 4 : 0;
     const double left = kMargin + kAxisWidth;
     const double right = width() - kMargin;
@@ -187,7 +190,12 @@ QString MemoryMap::describe(size_t index) const
                  .arg(a.byteRange->begin)
                  .arg(a.byteRange->end - 1)
                  .arg(bytesText(double(a.rowBytes())));
-    if (a.bankRange) lines << tr("PSUM banks %1..%2").arg(a.bankRange->begin).arg(a.bankRange->end - 1);
+    if (a.bankRange && a.banks > 1)
+        lines << tr("PSUM banks %1..%2: slot <i>s</i> in bank %1 + <i>s</i>")
+                     .arg(a.bankRange->begin)
+                     .arg(a.bankRange->end - 1);
+    else if (a.bankRange)
+        lines << tr("PSUM bank %1").arg(a.bankRange->begin);
     if (a.createdBy == "user")
         lines << tr("user tensor, line %1").arg(a.definition.span.line);
     else
@@ -437,53 +445,6 @@ void MemoryMap::paintBankEdges(QPainter& p, const Frame& f) const
         p.drawLine(QPointF(x, f.map.top()), QPointF(x, f.map.bottom()));
         p.setPen(QPen(palette().color(QPalette::Base), 1));
         p.drawLine(QPointF(x, f.map.top()), QPointF(x, f.map.bottom()));
-    }
-}
-
-void MemoryMap::paintNames(QPainter& p, const Frame& f) const
-{
-    if (!m_plan) return;
-    const QFontMetrics metrics = fontMetrics();
-    for (size_t k = 0; k < m_shown.size(); ++k) {
-        const auto& a = m_plan->allocations[m_shown[k]];
-        const QString name = QString::fromStdString(a.name);
-        for (const auto& r : a.rects) {
-            const QRectF visible = pixelRectIn(f, r).intersected(f.map).adjusted(3, 2, -3, -2);
-            // Most rectangles of a large kernel are too thin for any name:
-            // measuring text only for the rest keeps a repaint quick.
-            if (visible.width() <= 16 || visible.height() <= metrics.height()) continue;
-            const double width = metrics.horizontalAdvance(name) + 8;
-            if (visible.width() < width) continue;
-            // On a plate of the tensor's own colour, so it reads even where
-            // another tensor's rectangle lies over this one.
-            const QRectF plate(visible.center().x() - width / 2, visible.center().y() - metrics.height() / 2.0 - 1,
-                               width, metrics.height() + 2);
-            p.fillRect(plate, tensorColor(k));
-            p.setPen(labelColorOn(tensorColor(k)));
-            p.drawText(plate, Qt::AlignCenter, name);
-        }
-    }
-}
-
-void MemoryMap::paintLegend(QPainter& p, const Frame& f) const
-{
-    if (!m_plan || m_shown.empty()) return;
-    const int columns = legendColumns();
-    const double column = f.legend.width() / columns;
-    const size_t most = 3 * size_t(columns);
-    for (size_t k = 0; k < m_shown.size() && k < most; ++k) {
-        const auto& a = m_plan->allocations[m_shown[k]];
-        const double x = f.legend.left() + double(k % size_t(columns)) * column;
-        const double y = f.legend.top() + 2 + double(k / size_t(columns)) * kLegendRow;
-        const QRectF swatch(x, y + 3, 14, 14);
-        p.fillRect(swatch, tensorColor(k));
-        if (overlaps(m_shown[k])) p.fillRect(swatch, QBrush(overlapColor(), Qt::BDiagPattern));
-        p.setPen(palette().color(QPalette::Text));
-        QString label = QString::fromStdString(a.name);
-        if (a.createdBy != "user") label += u" *"_s;
-        if (k + 1 == most && m_shown.size() > most) label = tr("… %1 more").arg(m_shown.size() - most + 1);
-        p.drawText(QRectF(x + 18, y, column - 22, kLegendRow), Qt::AlignVCenter | Qt::AlignLeft,
-                   fontMetrics().elidedText(label, Qt::ElideRight, int(column - 22)));
     }
 }
 

@@ -41,6 +41,16 @@ public:
     [[nodiscard]] QRectF pixelRect(const tirx::MemoryRect& rect) const;
     // Whether allocation `index` is part of an overlap.
     [[nodiscard]] bool overlaps(size_t index) const;
+    // The names the map puts on allocation `index` where they fit: one over
+    // each rectangle, or for a PSUM tensor over several banks, one over its
+    // part of each bank with the slot (first index) that bank holds, so the
+    // map says which accumulator slot sits in which bank.
+    struct Label {
+        tirx::MemoryRect rect;
+        QString name;
+        QString slot; // empty when the tensor has no slots
+    };
+    [[nodiscard]] std::vector<Label> labelsOf(size_t index) const;
     // The hover text for allocation `index`.
     [[nodiscard]] QString describe(size_t index) const;
     // The bytes shown across the map, [first, last).
@@ -81,6 +91,11 @@ private:
     // measures text, and a large kernel has thousands of rectangles.
     [[nodiscard]] QRectF pixelRectIn(const Frame& f, const tirx::MemoryRect& rect) const;
     [[nodiscard]] int legendColumns() const;
+    // The legend's cells: one a tensor, and one to say what the star after
+    // a workspace's name means when one is shown.
+    [[nodiscard]] size_t legendEntries() const { return m_shown.size() + (m_showsWorkspace ? 1 : 0); }
+    static constexpr int kLegendRows = 3;
+    static constexpr double kLegendRow = 20;
     [[nodiscard]] int64_t capacityBytes() const;
     [[nodiscard]] int64_t partitionCount() const;
     [[nodiscard]] double xOf(double byte) const;
@@ -102,6 +117,7 @@ private:
     tirx::Target m_target;
     std::vector<size_t> m_shown;
     std::vector<bool> m_overlapping; // per plan allocation
+    bool m_showsWorkspace = false;   // a shown tensor was made by a pass
     double m_first = 0;
     double m_last = 1;
     std::optional<size_t> m_hovered;
