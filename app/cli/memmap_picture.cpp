@@ -150,7 +150,7 @@ void drawMemoryMap(const MemoryPlan& plan, const Target& target, const std::stri
         for (const auto& r : a.rects) {
             canvas.rect(x(double(r.bytes.begin)), kTop + double(r.partitions.begin) * row,
                         double(r.bytes.size()) * scale, double(r.partitions.size()) * row, kColors[k % kColors.size()],
-                        overlapping[i] ? kOverlap : "#ffffff", overlapping[i] ? 2 : 1);
+                        "#ffffff", 1);
         }
         canvas.endGroup();
     }
@@ -167,6 +167,23 @@ void drawMemoryMap(const MemoryPlan& plan, const Target& target, const std::stri
         canvas.text(kLeft + kMapWidth / 2, kTop + kMapHeight + 18, "byte offset within a partition", kText, kFont,
                     Canvas::Anchor::Middle);
     }
+    // The memory two tensors share, outlined red over the tensors and the
+    // bank edges: a tensor over eight banks that meets another in one is
+    // wrong in that one.
+    for (const auto& o : plan.overlaps) {
+        if (plan.allocations[o.later].scope != scope) continue;
+        for (const auto& a : plan.allocations[o.earlier].rects) {
+            for (const auto& b : plan.allocations[o.later].rects) {
+                if (!a.partitions.meets(b.partitions) || !a.bytes.meets(b.bytes)) continue;
+                const double left = x(double(std::max(a.bytes.begin, b.bytes.begin)));
+                const double top = kTop + double(std::max(a.partitions.begin, b.partitions.begin)) * row;
+                const double right = x(double(std::min(a.bytes.end, b.bytes.end)));
+                const double bottom = kTop + double(std::min(a.partitions.end, b.partitions.end)) * row;
+                canvas.rect(left, top, right - left, bottom - top, {}, kOverlap, 2, "overlap");
+            }
+        }
+    }
+
     // Names after every rectangle, so a later tensor never covers an
     // earlier one's name (the PSUM accumulator under a user's tile).
     // Each on a plate of its tensor's colour, so it reads where another

@@ -106,6 +106,15 @@ private slots:
         }
         QVERIFY(slotsAt[0].contains(70 + 137.5 * 2.5)); // Acc's slot 0 in bank 2
         QVERIFY(slotsAt[1].contains(70 + 137.5 * 3.5));
+        // Acc meets acc_psum in banks 2 and 3 only: that is what is red.
+        const QRegularExpression overlap(
+            u"<rect class=\"overlap\" x=\"([0-9.]+)\" y=\"([0-9.]+)\" width=\"([0-9.]+)\" height=\"([0-9.]+)\""_s);
+        QList<QRegularExpressionMatch> shared;
+        for (auto it = overlap.globalMatch(text); it.hasNext();) shared << it.next();
+        QCOMPARE(shared.size(), 1);
+        QCOMPARE(shared[0].captured(1).toDouble(), 70 + 137.5 * 2);
+        QCOMPARE(shared[0].captured(3).toDouble(), 137.5 * 2);
+        QCOMPARE(shared[0].captured(4).toDouble(), 512.0);
         // The legend says what the star after acc_psum means.
         QVERIFY(text.contains(u">acc_psum *</text>"_s));
         QVERIFY(text.contains(u">* added by a pass (a workspace)</text>"_s));

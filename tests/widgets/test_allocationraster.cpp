@@ -19,7 +19,7 @@ QRgb at(const QImage& image, int x, int y) { return image.pixel(x, y); }
 
 // SBUF tiles of 4 bytes side by side, on 16 to 128 partitions: zoomed out,
 // several share a pixel column. Tiles 10 and 11 sit on tile 9's bytes and
-// are flagged as overlapping it.
+// overlap it.
 std::shared_ptr<const tirx::MemoryPlan> sliverPlan()
 {
     auto plan = std::make_shared<tirx::MemoryPlan>();
@@ -49,8 +49,8 @@ private slots:
     void laterRectanglesWin()
     {
         AllocationRaster raster(QRectF(0, 0, 20, 10), 1);
-        raster.add(QRectF(0, 0, 10, 10), kRed, false);
-        raster.add(QRectF(5, 0, 10, 10), kBlue, false);
+        raster.add(QRectF(0, 0, 10, 10), kRed);
+        raster.add(QRectF(5, 0, 10, 10), kBlue);
         const QImage image = raster.image(kHatch);
         QCOMPARE(image.size(), QSize(20, 10));
         QCOMPARE(at(image, 4, 5), kRed);
@@ -63,9 +63,9 @@ private slots:
     {
         AllocationRaster raster(QRectF(0, 0, 10, 4), 1);
         // Centres 2.5, 3.5 and 4.5 lie in (2.4, 4.6]; 1.5 and 5.5 do not.
-        raster.add(QRectF(QPointF(2.4, 0), QPointF(4.6, 4)), kRed, false);
+        raster.add(QRectF(QPointF(2.4, 0), QPointF(4.6, 4)), kRed);
         // A centre on the left edge is out, one on the right edge in.
-        raster.add(QRectF(QPointF(6.5, 0), QPointF(8.5, 4)), kBlue, false);
+        raster.add(QRectF(QPointF(6.5, 0), QPointF(8.5, 4)), kBlue);
         const QImage image = raster.image(kHatch);
         QCOMPARE(qAlpha(at(image, 1, 1)), 0);
         QCOMPARE(at(image, 2, 1), kRed);
@@ -81,7 +81,7 @@ private slots:
     {
         // [3.6, 3.9) holds no pixel centre; it takes the column it lies in.
         AllocationRaster raster(QRectF(0, 0, 10, 4), 1);
-        raster.add(QRectF(QPointF(3.6, 0), QPointF(3.9, 4)), kBlue, false);
+        raster.add(QRectF(QPointF(3.6, 0), QPointF(3.9, 4)), kBlue);
         const QImage image = raster.image(kHatch);
         for (int x = 0; x < 10; ++x) QCOMPARE(qAlpha(at(image, x, 2)) != 0, x == 3);
     }
@@ -89,8 +89,8 @@ private slots:
     void outsideTheAreaIsClipped()
     {
         AllocationRaster raster(QRectF(10, 10, 10, 10), 1);
-        raster.add(QRectF(-1e12, 12, 1e12 + 12, 2), kRed, false); // ends at x = 12
-        raster.add(QRectF(30, 10, 5, 5), kBlue, false);
+        raster.add(QRectF(-1e12, 12, 1e12 + 12, 2), kRed); // ends at x = 12
+        raster.add(QRectF(30, 10, 5, 5), kBlue);
         const QImage image = raster.image(kHatch);
         QCOMPARE(raster.target(), QRectF(10, 10, 10, 10));
         int filled = 0;
@@ -102,16 +102,18 @@ private slots:
     void hatchingRisesToTheRight()
     {
         AllocationRaster raster(QRectF(0, 0, 16, 16), 1);
-        raster.add(QRectF(0, 0, 16, 16), kBlue, true);
+        raster.add(QRectF(0, 0, 16, 16), kBlue);
+        // Only where hatched, over the colour already there.
+        raster.hatch(QRectF(0, 0, 16, 8));
         const QImage image = raster.image(kHatch);
         for (int y = 0; y < 16; ++y)
-            for (int x = 0; x < 16; ++x) QCOMPARE(at(image, x, y), (x + y) % 8 == 7 ? kHatch : kBlue);
+            for (int x = 0; x < 16; ++x) QCOMPARE(at(image, x, y), y < 8 && (x + y) % 8 == 7 ? kHatch : kBlue);
     }
 
     void devicePixelsOnAHighDensityScreen()
     {
         AllocationRaster raster(QRectF(10, 10, 20, 10), 2);
-        raster.add(QRectF(QPointF(10.3, 10), QPointF(10.6, 20)), kRed, false);
+        raster.add(QRectF(QPointF(10.3, 10), QPointF(10.6, 20)), kRed);
         const QImage image = raster.image(kHatch);
         QCOMPARE(image.size(), QSize(40, 20));
         QCOMPARE(image.devicePixelRatio(), 2.0);

@@ -42,6 +42,18 @@ std::shared_ptr<const tirx::MemoryPlan> makePlan()
     return std::make_shared<const tirx::MemoryPlan>(tirx::buildMemoryPlan(*parsed.module, trn1(), "input"));
 }
 
+// Draws `map`, sized 1000 × 600 and showing `plan` (bytes [0, last) when
+// last > 0), into an image.
+QImage drawn(MemoryMap& map, const std::shared_ptr<const tirx::MemoryPlan>& plan, double last = 0)
+{
+    map.resize(1000, 600);
+    map.setPlan(plan, &trn1());
+    if (last > 0) map.setByteWindow(0, last);
+    QImage image(map.size(), QImage::Format_ARGB32);
+    map.render(&image);
+    return image;
+}
+
 } // namespace
 
 class TestMemoryMap : public QObject {
@@ -137,10 +149,7 @@ private slots:
         // Each bank of Acc carries a plate in Acc's colour with its slot.
         const auto plan = makePlan();
         MemoryMap map(MemoryMap::Scope::Psum);
-        map.resize(1000, 600);
-        map.setPlan(plan, &trn1());
-        QImage image(map.size(), QImage::Format_ARGB32);
-        map.render(&image);
+        const QImage image = drawn(map, plan);
         for (const auto& label : map.labelsOf(3)) {
             const QRectF bank = map.pixelRect(label.rect);
             // The plate is drawn plain (no hatching) at the bank's centre:
@@ -192,11 +201,7 @@ private slots:
         // upper half: A's name sits on a plate at A's centre, partition 64.
         const auto plan = makePlan();
         MemoryMap map(MemoryMap::Scope::Sbuf);
-        map.resize(1000, 600);
-        map.setPlan(plan, &trn1());
-        map.setByteWindow(0, 4096);
-        QImage image(map.size(), QImage::Format_ARGB32);
-        map.render(&image);
+        const QImage image = drawn(map, plan, 4096);
         const QRectF b = map.pixelRect(plan->allocations[1].rects.front());
         int ownColour = 0;
         for (int y = int(b.top()) + 3; y < int(b.center().y()); ++y) {
@@ -205,6 +210,28 @@ private slots:
             ownColour += c == tensorColor(1) ? 1 : 0;
         }
         QVERIFY(ownColour > 0);
+    }
+
+    void onlySharedMemoryIsRed()
+    {
+        // A and B overlap where B lies: there the map is hatched red, and
+        // nowhere else in A, though A is part of the overlap.
+        const auto plan = makePlan();
+        MemoryMap map(MemoryMap::Scope::Sbuf);
+        const QImage image = drawn(map, plan, 4096);
+        const auto redIn = [&](const QRectF& area) {
+            int red = 0;
+            for (int y = int(area.top()) + 3; y < int(area.bottom()) - 3; ++y)
+                for (int x = int(area.left()) + 3; x < int(area.right()) - 3; ++x)
+                    red += image.pixelColor(x, y) == overlapColor() ? 1 : 0;
+            return red;
+        };
+        const QRectF b = map.pixelRect(plan->allocations[1].rects.front());
+        QVERIFY(redIn(b) > 20);
+        // A's lower half (partitions 64 to 127) and its part right of B.
+        QCOMPARE(redIn(map.pixelRect({{64, 128}, {0, 2048}})), 0);
+        QCOMPARE(redIn(map.pixelRect({{0, 64}, {1200, 2048}})), 0);
+        QVERIFY(map.overlaps(0)); // A is still part of an overlap
     }
 
     void allocationModel()

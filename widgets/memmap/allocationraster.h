@@ -30,24 +30,28 @@ public:
     // `ratio`: device pixels per logical one.
     AllocationRaster(const QRectF& area, qreal ratio);
 
-    // Covers `rect` (logical pixels; clipped to the area) with `colour`;
-    // `hatched` lays the overlap hatching over that colour.
-    void add(const QRectF& rect, QRgb colour, bool hatched);
+    // Covers `rect` (logical pixels; clipped to the area) with `colour`.
+    void add(const QRectF& rect, QRgb colour);
+    // Lays the overlap hatching over whatever covers `rect` (after the
+    // fills: a later add() paints over it).
+    void hatch(const QRectF& rect);
 
     // The fills, transparent where nothing lies, with `hatch` in diagonal
-    // lines over the hatched ones; draw it at target().
+    // lines where hatched; draw it at target().
     [[nodiscard]] QImage image(QRgb hatch) const;
     [[nodiscard]] QRectF target() const;
 
 private:
-    struct Fill {
-        QRgb colour;
-        bool hatched;
+    // Which pixels a rectangle covers, in columns [x0, x1) and rows [y0, y1).
+    struct Span {
+        int x0, x1, y0, y1;
     };
-    [[nodiscard]] uint16_t fillIndex(QRgb colour, bool hatched);
+    [[nodiscard]] Span cover(const QRectF& rect) const;
+    [[nodiscard]] uint16_t fillIndex(QRgb colour);
 
-    QRect m_pixels; // device pixels, the widget's origin at (0, 0)
+    static constexpr uint16_t kHatched = 0x8000; // a cell's top bit; the rest name its fill
+    QRect m_pixels;                              // device pixels, the widget's origin at (0, 0)
     qreal m_ratio;
-    std::vector<Fill> m_fills;     // index + 1 is what a cell holds
+    std::vector<QRgb> m_fills;     // index + 1 is what a cell holds
     std::vector<uint16_t> m_cells; // column-major, 0 for none
 };

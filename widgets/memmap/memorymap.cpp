@@ -59,6 +59,7 @@ void MemoryMap::setPlan(std::shared_ptr<const tirx::MemoryPlan> plan, const tirx
     if (target) m_target = *target;
     m_shown.clear();
     m_overlapping.clear();
+    m_overlapRegions.clear();
     m_showsWorkspace = false;
     m_hovered.reset();
     if (m_plan) {
@@ -70,6 +71,15 @@ void MemoryMap::setPlan(std::shared_ptr<const tirx::MemoryPlan> plan, const tirx
         for (const auto& o : m_plan->overlaps) {
             m_overlapping[o.earlier] = true;
             m_overlapping[o.later] = true;
+            for (const auto& a : m_plan->allocations[o.earlier].rects) {
+                for (const auto& b : m_plan->allocations[o.later].rects) {
+                    if (!a.partitions.meets(b.partitions) || !a.bytes.meets(b.bytes)) continue;
+                    m_overlapRegions.push_back(
+                        {{std::max(a.partitions.begin, b.partitions.begin),
+                          std::min(a.partitions.end, b.partitions.end)},
+                         {std::max(a.bytes.begin, b.bytes.begin), std::min(a.bytes.end, b.bytes.end)}});
+                }
+            }
         }
         m_showsWorkspace = std::any_of(m_shown.begin(), m_shown.end(),
                                        [&](size_t i) { return m_plan->allocations[i].createdBy != "user"; });
@@ -366,45 +376,59 @@ template <typename Visit> void MemoryMap::forEachShownRect(const Frame& f, Visit
     }
 }
 
+std::vector<QRectF> MemoryMap::overlapPixels(const Frame& f) const
+{
+    std::vector<QRectF> out;
+    for (const auto& r : m_overlapRegions) {
+        QRectF px = pixelRectIn(f, r);
+        if (px.right() < f.map.left() || px.left() > f.map.right()) continue;
+        if (px.width() < 1) {
+            px.setLeft(std::floor(px.left()));
+            px.setWidth(1);
+        }
+        out.push_back(px);
+    }
+    return out;
+}
+
 void MemoryMap::paintAllocations(QPainter& p, const Frame& f) const
 {
     if (!m_plan) return;
     // In plan order, so a later tensor lies over an earlier one. On the
     // screen or into an image the fills are one picture AllocationRaster
-    // makes; into an SVG each rectangle stays a shape of its own.
+    // makes; into an SVG each rectangle stays a shape of its own. Only the
+    // memory two tensors share is hatched and outlined red: a tensor over
+    // eight banks that meets another in one is wrong in that one.
+    const std::vector<QRectF> shared = overlapPixels(f);
     const QPaintEngine* engine = p.paintEngine();
     if (engine && engine->type() == QPaintEngine::Raster)
-        paintFillsAsImage(p, f);
+        paintFillsAsImage(p, f, shared);
     else
-        paintFillsAsShapes(p, f);
+        paintFillsAsShapes(p, f, shared);
     QList<QRectF> outlines;
-    QList<QRectF> overlapping;
-    forEachShownRect(f, [&](size_t, size_t i, const QRectF& px) {
-        if (overlaps(i))
-            overlapping.append(px);
-        else if (px.width() >= 3) // a sliver's outline would hide its colour
-            outlines.append(px);
+    forEachShownRect(f, [&](size_t, size_t, const QRectF& px) {
+        if (px.width() >= 3) outlines.append(px); // a sliver's outline would hide its colour
     });
     p.setBrush(Qt::NoBrush);
     p.setPen(QPen(palette().color(QPalette::Base), 1));
     p.drawRects(outlines);
     p.setPen(QPen(overlapColor(), 2));
-    p.drawRects(overlapping);
+    p.drawRects(shared.data(), int(shared.size()));
     if (m_hovered && *m_hovered < m_plan->allocations.size()) {
         p.setPen(QPen(palette().color(QPalette::Text), 2));
         for (const auto& r : m_plan->allocations[*m_hovered].rects) p.drawRect(pixelRectIn(f, r));
     }
 }
 
-void MemoryMap::paintFillsAsImage(QPainter& p, const Frame& f) const
+void MemoryMap::paintFillsAsImage(QPainter& p, const Frame& f, const std::vector<QRectF>& shared) const
 {
     AllocationRaster raster(f.map, p.device()->devicePixelRatioF());
-    forEachShownRect(f,
-                     [&](size_t k, size_t i, const QRectF& px) { raster.add(px, tensorColor(k).rgb(), overlaps(i)); });
+    forEachShownRect(f, [&](size_t k, size_t, const QRectF& px) { raster.add(px, tensorColor(k).rgb()); });
+    for (const auto& px : shared) raster.hatch(px);
     p.drawImage(raster.target(), raster.image(overlapColor().rgb()));
 }
 
-void MemoryMap::paintFillsAsShapes(QPainter& p, const Frame& f) const
+void MemoryMap::paintFillsAsShapes(QPainter& p, const Frame& f, const std::vector<QRectF>& shared) const
 {
     // Runs of one colour: a large kernel has thousands of rectangles. A
     // sliver on the pixel column and partitions of the sliver before it is
@@ -418,20 +442,18 @@ void MemoryMap::paintFillsAsShapes(QPainter& p, const Frame& f) const
         run.clear();
     };
     p.setPen(Qt::NoPen);
-    QList<QRectF> hatched;
     QRectF lastSliver;
-    forEachShownRect(f, [&](size_t k, size_t i, const QRectF& px) {
-        if (px.width() == 1 && px == lastSliver && !overlaps(i)) return;
+    forEachShownRect(f, [&](size_t k, size_t, const QRectF& px) {
+        if (px.width() == 1 && px == lastSliver) return;
         if (px.width() == 1) lastSliver = px;
         const QRgb fill = tensorColor(k).rgb();
         if (fill != runColour) flush();
         runColour = fill;
         run.append(px);
-        if (overlaps(i)) hatched.append(px);
     });
     flush();
     p.setBrush(QBrush(overlapColor(), Qt::BDiagPattern));
-    p.drawRects(hatched);
+    p.drawRects(shared.data(), int(shared.size()));
 }
 
 void MemoryMap::paintBankEdges(QPainter& p, const Frame& f) const

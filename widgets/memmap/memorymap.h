@@ -13,8 +13,8 @@
 // column per bank. Each allocation is drawn at the rectangles MemoryPlan
 // gives it, coloured per tensor from a colour-blind-safe palette and named
 // where the name fits (names are drawn after every rectangle, so a tensor
-// on top never hides the name of one below); overlapping allocations are
-// hatched red. A bar above
+// on top never hides the name of one below); the memory two allocations
+// share is hatched and outlined red. A bar above
 // shows how much of the scope's capacity the furthest allocation reaches.
 // The wheel zooms the bytes around the pointer, dragging pans, a double
 // click fits the allocations again. Hovering shows what the plan knows of a
@@ -105,8 +105,10 @@ private:
     // a sliver narrower than a pixel is widened to one.
     template <typename Visit> void forEachShownRect(const Frame& f, Visit&& visit) const;
     void paintAllocations(QPainter& p, const Frame& f) const;
-    void paintFillsAsImage(QPainter& p, const Frame& f) const;
-    void paintFillsAsShapes(QPainter& p, const Frame& f) const;
+    // Where the memory two tensors share is drawn now.
+    [[nodiscard]] std::vector<QRectF> overlapPixels(const Frame& f) const;
+    void paintFillsAsImage(QPainter& p, const Frame& f, const std::vector<QRectF>& shared) const;
+    void paintFillsAsShapes(QPainter& p, const Frame& f, const std::vector<QRectF>& shared) const;
     void paintBankEdges(QPainter& p, const Frame& f) const;
     void paintNames(QPainter& p, const Frame& f) const;
     void paintCapacity(QPainter& p, const Frame& f) const;
@@ -116,8 +118,9 @@ private:
     std::shared_ptr<const tirx::MemoryPlan> m_plan;
     tirx::Target m_target;
     std::vector<size_t> m_shown;
-    std::vector<bool> m_overlapping; // per plan allocation
-    bool m_showsWorkspace = false;   // a shown tensor was made by a pass
+    std::vector<bool> m_overlapping;                // per plan allocation
+    std::vector<tirx::MemoryRect> m_overlapRegions; // the memory each overlapping pair shares
+    bool m_showsWorkspace = false;                  // a shown tensor was made by a pass
     double m_first = 0;
     double m_last = 1;
     std::optional<size_t> m_hovered;
