@@ -4,6 +4,7 @@
 #include "memmap/allocationraster.h"
 #include "memmap/memorycolors.h"
 
+#include <QLocale>
 #include <QMouseEvent>
 #include <QPaintEngine>
 #include <QPainter>
@@ -253,10 +254,25 @@ void MemoryMap::paintMap(QPainter& p) const
     paintLegend(p, f);
     if (m_plan && m_shown.empty()) {
         p.setPen(palette().color(QPalette::PlaceholderText));
-        p.drawText(f.map, Qt::AlignCenter,
-                   m_scope == Scope::Sbuf
-                       ? tr("No SBUF tensor is placed after this pass.\nTrnNaiveAllocator places them.")
-                       : tr("No PSUM tensor is placed after this pass."));
+        QString text = m_scope == Scope::Sbuf
+                           ? tr("No SBUF tensor is placed after this pass.\nTrnNaiveAllocator places them.")
+                           : tr("No PSUM tensor is placed after this pass.");
+        // An empty map of a kernel that has tensors here says which, so it
+        // does not read as "this kernel uses no PSUM".
+        const std::string scope = m_scope == Scope::Sbuf ? "trn.sbuf" : "trn.psum";
+        QStringList unplaced;
+        for (const auto& a : m_plan->allocations)
+            if (a.scope == scope) unplaced << QString::fromStdString(a.name);
+        if (!unplaced.isEmpty())
+            text += u'\n' + tr("Without an address in the IR: %1")
+                                .arg(QLocale().createSeparatedList(unplaced.mid(0, 4)) +
+                                     (unplaced.size() > 4 ? tr(" …") : QString()));
+        // On a plate, so the bank edges do not strike the words through.
+        const int flags = Qt::AlignCenter | Qt::TextWordWrap;
+        const QRectF plate =
+            p.boundingRect(f.map.adjusted(16, 0, -16, 0), flags, text).adjusted(-8, -4, 8, 4).intersected(f.map);
+        p.fillRect(plate, palette().base());
+        p.drawText(plate, flags, text);
     }
 }
 
