@@ -244,7 +244,7 @@ void drawMemoryMap(const MemoryPlan& plan, const Target& target, const std::stri
         if (k + 1 == tensors && shown.size() > tensors) label = "... " + std::to_string(shown.size() - k) + " more";
         canvas.text(cellX(k) + 20, cellY(k) + 12, label, kText, kFont);
     }
-    if (workspace) canvas.text(cellX(tensors), cellY(tensors) + 12, "* added by a pass (a workspace)", kText, kFont);
+    if (workspace) canvas.text(cellX(tensors), cellY(tensors) + 12, "* added by a pass", kText, kFont);
 }
 
 std::string memoryMapSvg(const MemoryPlan& plan, const Target& target, const std::string& scope)

@@ -117,7 +117,7 @@ private slots:
         QCOMPARE(shared[0].captured(4).toDouble(), 512.0);
         // The legend says what the star after acc_psum means.
         QVERIFY(text.contains(u">acc_psum *</text>"_s));
-        QVERIFY(text.contains(u">* added by a pass (a workspace)</text>"_s));
+        QVERIFY(text.contains(u">* added by a pass</text>"_s));
     }
 };
 

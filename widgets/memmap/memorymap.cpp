@@ -336,16 +336,23 @@ void MemoryMap::paintGrid(QPainter& p, const Frame& f) const
                             ? double(m_target.psumBankBytes)
                             : niceStep(m_last - m_first, std::max(2, int(f.map.width() / 90)));
     const double rulerY = f.map.top() - 4;
+    double labelsEnd = -1e9; // where the last label drawn ends
     for (double b = std::ceil(m_first / step) * step; b <= m_last; b += step) {
         const double x = xOf(b);
         p.setPen(QPen(faint, 1));
         p.drawLine(QPointF(x, f.map.top()), QPointF(x, f.map.bottom()));
         p.setPen(text);
         p.drawLine(QPointF(x, rulerY - 4), QPointF(x, rulerY));
-        // Kept within the widget: the last tick sits on its edge.
-        const double labelLeft = std::min(x - 45, double(width()) - kMargin - 90);
-        p.drawText(QRectF(labelLeft, rulerY - kRulerHeight, 90, kRulerHeight - 6),
-                   x - 45 > labelLeft ? Qt::AlignRight | Qt::AlignVCenter : Qt::AlignCenter, bytesText(b));
+        // Centred on the tick, kept within the widget (the last tick sits on
+        // its edge), and left out where it would run into the one before:
+        // a narrow map has less room than the step allows for.
+        const QString label = bytesText(b);
+        const double labelWidth = fontMetrics().horizontalAdvance(label);
+        const double labelLeft = std::min(x - labelWidth / 2, double(width()) - kMargin - labelWidth);
+        if (labelLeft < labelsEnd + 6) continue;
+        p.drawText(QRectF(labelLeft, rulerY - kRulerHeight, labelWidth, kRulerHeight - 6),
+                   Qt::AlignCenter | Qt::TextDontClip, label);
+        labelsEnd = labelLeft + labelWidth;
     }
     if (m_scope == Scope::Psum) {
         // Each bank's number under the map; the edges are drawn over the

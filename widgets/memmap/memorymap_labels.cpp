@@ -134,5 +134,5 @@ void MemoryMap::paintLegend(QPainter& p, const Frame& f) const
     const QPointF at = cell(tensors);
     const double width = f.legend.right() - at.x();
     p.drawText(QRectF(at.x(), at.y(), width, kLegendRow), Qt::AlignVCenter | Qt::AlignLeft,
-               fontMetrics().elidedText(tr("* added by a pass (a workspace)"), Qt::ElideRight, int(width)));
+               fontMetrics().elidedText(tr("* added by a pass"), Qt::ElideRight, int(width)));
 }
