@@ -54,6 +54,16 @@ QImage drawn(MemoryMap& map, const std::shared_ptr<const tirx::MemoryPlan>& plan
     return image;
 }
 
+// The pixels of the overlap's red within `area`, its outline left out.
+int redIn(const QImage& image, const QRectF& area)
+{
+    int red = 0;
+    for (int y = int(area.top()) + 3; y < int(area.bottom()) - 3; ++y)
+        for (int x = int(area.left()) + 3; x < int(area.right()) - 3; ++x)
+            red += image.pixelColor(x, y) == overlapColor() ? 1 : 0;
+    return red;
+}
+
 } // namespace
 
 class TestMemoryMap : public QObject {
@@ -219,19 +229,28 @@ private slots:
         const auto plan = makePlan();
         MemoryMap map(MemoryMap::Scope::Sbuf);
         const QImage image = drawn(map, plan, 4096);
-        const auto redIn = [&](const QRectF& area) {
-            int red = 0;
-            for (int y = int(area.top()) + 3; y < int(area.bottom()) - 3; ++y)
-                for (int x = int(area.left()) + 3; x < int(area.right()) - 3; ++x)
-                    red += image.pixelColor(x, y) == overlapColor() ? 1 : 0;
-            return red;
-        };
         const QRectF b = map.pixelRect(plan->allocations[1].rects.front());
-        QVERIFY(redIn(b) > 20);
+        QVERIFY(redIn(image, b) > 20);
         // A's lower half (partitions 64 to 127) and its part right of B.
-        QCOMPARE(redIn(map.pixelRect({{64, 128}, {0, 2048}})), 0);
-        QCOMPARE(redIn(map.pixelRect({{0, 64}, {1200, 2048}})), 0);
+        QCOMPARE(redIn(image, map.pixelRect({{64, 128}, {0, 2048}})), 0);
+        QCOMPARE(redIn(image, map.pixelRect({{0, 64}, {1200, 2048}})), 0);
         QVERIFY(map.overlaps(0)); // A is still part of an overlap
+    }
+
+    void anOverlapIsRedInItsOwnScopeOnly()
+    {
+        // A second PSUM tensor over Acc's banks: their shared bytes, 4096 to
+        // 8192 of a PSUM row, are C's bytes in SBUF, where nothing is shared.
+        auto plan = std::make_shared<tirx::MemoryPlan>(*makePlan());
+        plan->allocations.push_back(plan->allocations[3]);
+        plan->allocations.back().name = "Acc2";
+        plan->overlaps.push_back({3, 4, {0, 2048}});
+        MemoryMap sbuf(MemoryMap::Scope::Sbuf);
+        const QImage sbufImage = drawn(sbuf, plan, 8192);
+        MemoryMap psum(MemoryMap::Scope::Psum);
+        const QImage psumImage = drawn(psum, plan);
+        QCOMPARE(redIn(sbufImage, sbuf.pixelRect(plan->allocations[2].rects.front())), 0);
+        QVERIFY(redIn(psumImage, psum.pixelRect(plan->allocations[4].rects.front())) > 20);
     }
 
     void allocationModel()

@@ -72,6 +72,8 @@ void MemoryMap::setPlan(std::shared_ptr<const tirx::MemoryPlan> plan, const tirx
         for (const auto& o : m_plan->overlaps) {
             m_overlapping[o.earlier] = true;
             m_overlapping[o.later] = true;
+            // The other scope's rectangles mean other memory.
+            if (m_plan->allocations[o.later].scope != scope) continue;
             for (const auto& a : m_plan->allocations[o.earlier].rects) {
                 for (const auto& b : m_plan->allocations[o.later].rects) {
                     if (!a.partitions.meets(b.partitions) || !a.bytes.meets(b.bytes)) continue;
