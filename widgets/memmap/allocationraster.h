@@ -14,8 +14,8 @@
 // repaint. Here each rectangle only marks which fill owns the pixels it
 // covers, in a grid kept column by column so a tall sliver is one contiguous
 // run, and image() then writes every pixel once. bench_memmap's
-// BM_SbufRepaint shows what it buys: 24.7 ms → 6.5 ms CPU per repaint
-// (median of 5, release build).
+// BM_SbufRepaint shows what it buys: 24.7 ms → 7.3 ms CPU per repaint
+// (medians of 5 repetitions, release build, on a shared 2-core machine).
 //
 // Rectangles are added in plan order and a later one wins where they meet,
 // as when painted one over another. A pixel belongs to a rectangle when its
