@@ -5,6 +5,7 @@
 
 #include "analysis/memory_plan.h"
 #include "analysis/what_if.h"
+#include "ir/diagnostic_cap.h"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -44,6 +45,9 @@ std::string table(const MemoryPlan& plan)
                       a.scope.c_str(), static_cast<long long>(o.bytes.begin), static_cast<long long>(o.bytes.end - 1));
         out += line;
     }
+    // The plan lists the first pairs of a scope and counts the rest; say how
+    // many, as `check` does, so a capped list never reads as the whole.
+    if (plan.overlapsNotListed > 0) out += "… and " + withThousands(plan.overlapsNotListed) + " more overlaps\n";
     for (const auto& [scope, t] : plan.totals) {
         std::snprintf(line, sizeof line, "%s: %lld allocated, %lld peak live, %lld capacity (bytes per partition)\n",
                       scope.c_str(), static_cast<long long>(t.allocatedBytesPerPartition),

@@ -7,6 +7,8 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <optional>
+#include <vector>
 
 namespace tirx::cli {
 
@@ -23,8 +25,9 @@ constexpr const char* kOverlap = "#D01010";
 // Okabe and Ito's palette without vermillion, as the explorer's views use it.
 constexpr std::array<const char*, 7> kColors{"#E69F00", "#56B4E9", "#009E73", "#F0E442",
                                              "#0072B2", "#CC79A7", "#A0A0A0"};
-// Black on the light colours, white on the dark blue and green.
-constexpr std::array<const char*, 7> kLabelColors{"#000000", "#000000", "#FFFFFF", "#000000",
+// Black on every colour but the dark blue, whichever contrasts more by
+// WCAG's relative luminance, as the explorer's labelColorOn() picks.
+constexpr std::array<const char*, 7> kLabelColors{"#000000", "#000000", "#000000", "#000000",
                                                   "#FFFFFF", "#000000", "#000000"};
 
 // A generous width for `text` at `size` (0.6 em a character), so a name
@@ -44,6 +47,60 @@ std::string bytesText(double bytes)
     else
         std::snprintf(buffer, sizeof buffer, "%.0f B", bytes);
     return buffer;
+}
+
+struct Box {
+    double x;
+    double y;
+    double width;
+    double height;
+};
+
+// A plate of width × height centred in `within`, moved down past the plates
+// already put that it meets; none when it then leaves `within`.
+std::optional<Box> placePlate(std::vector<Box>& plates, const Box& within, double width, double height)
+{
+    Box plate{within.x + (within.width - width) / 2, within.y + (within.height - height) / 2, width, height};
+    const auto meet = [](const Box& a, const Box& b) {
+        return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    };
+    for (bool moved = true; moved;) {
+        moved = false;
+        for (const auto& other : plates) {
+            if (!meet(plate, other)) continue;
+            plate.y = other.y + other.height + 1;
+            moved = true;
+        }
+    }
+    if (plate.y + height > within.y + within.height) return std::nullopt;
+    plates.push_back(plate);
+    return plate;
+}
+
+// What to name on the map: each rectangle of `a`, or for a PSUM tensor over
+// several banks (bankBytes > 0), its part of each bank with the slot (its
+// first index) that bank holds, so the picture says which accumulator slot
+// sits in which bank.
+struct Label {
+    Interval partitions;
+    Interval bytes;
+    std::string slot;
+};
+std::vector<Label> labelsOf(const PlannedAllocation& a, int64_t bankBytes)
+{
+    std::vector<Label> out;
+    for (const auto& r : a.rects) {
+        if (bankBytes <= 0 || !a.bank || a.banks <= 1) {
+            out.push_back({r.partitions, r.bytes, {}});
+            continue;
+        }
+        for (int64_t bank = r.bytes.begin / bankBytes; bank * bankBytes < r.bytes.end; ++bank) {
+            const Interval bytes{std::max(r.bytes.begin, bank * bankBytes),
+                                 std::min(r.bytes.end, (bank + 1) * bankBytes)};
+            out.push_back({r.partitions, bytes, "slot " + std::to_string(bank - *a.bank)});
+        }
+    }
+    return out;
 }
 
 } // namespace
@@ -93,7 +150,7 @@ void drawMemoryMap(const MemoryPlan& plan, const Target& target, const std::stri
         for (const auto& r : a.rects) {
             canvas.rect(x(double(r.bytes.begin)), kTop + double(r.partitions.begin) * row,
                         double(r.bytes.size()) * scale, double(r.partitions.size()) * row, kColors[k % kColors.size()],
-                        overlapping[i] ? kOverlap : "#ffffff", overlapping[i] ? 2 : 1);
+                        "#ffffff", 1);
         }
         canvas.endGroup();
     }
@@ -110,21 +167,48 @@ void drawMemoryMap(const MemoryPlan& plan, const Target& target, const std::stri
         canvas.text(kLeft + kMapWidth / 2, kTop + kMapHeight + 18, "byte offset within a partition", kText, kFont,
                     Canvas::Anchor::Middle);
     }
+    // The memory two tensors share, outlined red over the tensors and the
+    // bank edges: a tensor over eight banks that meets another in one is
+    // wrong in that one.
+    for (const auto& o : plan.overlaps) {
+        if (plan.allocations[o.later].scope != scope) continue;
+        for (const auto& a : plan.allocations[o.earlier].rects) {
+            for (const auto& b : plan.allocations[o.later].rects) {
+                if (!a.partitions.meets(b.partitions) || !a.bytes.meets(b.bytes)) continue;
+                const double left = x(double(std::max(a.bytes.begin, b.bytes.begin)));
+                const double top = kTop + double(std::max(a.partitions.begin, b.partitions.begin)) * row;
+                const double right = x(double(std::min(a.bytes.end, b.bytes.end)));
+                const double bottom = kTop + double(std::min(a.partitions.end, b.partitions.end)) * row;
+                canvas.rect(left, top, right - left, bottom - top, {}, kOverlap, 2, "overlap");
+            }
+        }
+    }
+
     // Names after every rectangle, so a later tensor never covers an
     // earlier one's name (the PSUM accumulator under a user's tile).
     // Each on a plate of its tensor's colour, so it reads where another
-    // tensor's rectangle lies over this one.
+    // tensor's rectangle lies over this one; a plate that would cover an
+    // earlier one goes below it.
+    std::vector<Box> plates;
     for (size_t k = 0; k < shown.size(); ++k) {
         const auto& a = plan.allocations[shown[k]];
-        const double plate = textWidth(a.name, kFont) + 8;
-        for (const auto& r : a.rects) {
-            const double width = double(r.bytes.size()) * scale;
-            const double height = double(r.partitions.size()) * row;
-            if (width < plate || height < kFont + 6) continue;
-            const double cx = x(double(r.bytes.begin)) + width / 2;
-            const double cy = kTop + double(r.partitions.begin) * row + height / 2;
-            canvas.rect(cx - plate / 2, cy - kFont * 0.75, plate, kFont * 1.5, kColors[k % kColors.size()], {}, 0);
-            canvas.text(cx, cy + kFont * 0.35, a.name, kLabelColors[k % kColors.size()], kFont, Canvas::Anchor::Middle);
+        for (const auto& label : labelsOf(a, psum ? target.psumBankBytes : 0)) {
+            const double width = double(label.bytes.size()) * scale;
+            const double height = double(label.partitions.size()) * row;
+            const double lines = label.slot.empty() ? 1 : 2;
+            const double plateWidth = std::max(textWidth(a.name, kFont), textWidth(label.slot, kFont)) + 8;
+            const double plateHeight = kFont * (0.3 + 1.2 * lines);
+            if (width < plateWidth || height < plateHeight + 6) continue;
+            const Box within{x(double(label.bytes.begin)), kTop + double(label.partitions.begin) * row, width, height};
+            const auto plate = placePlate(plates, within, plateWidth, plateHeight);
+            if (!plate) continue;
+            const double cx = plate->x + plateWidth / 2;
+            canvas.rect(plate->x, plate->y, plateWidth, plateHeight, kColors[k % kColors.size()], {}, 0);
+            canvas.text(cx, plate->y + kFont * 1.1, a.name, kLabelColors[k % kColors.size()], kFont,
+                        Canvas::Anchor::Middle);
+            if (!label.slot.empty())
+                canvas.text(cx, plate->y + kFont * 2.3, label.slot, kLabelColors[k % kColors.size()], kFont,
+                            Canvas::Anchor::Middle);
         }
     }
 
@@ -142,18 +226,25 @@ void drawMemoryMap(const MemoryPlan& plan, const Target& target, const std::stri
     }
     if (capacity <= last) canvas.text(x(capacity) - 4, kTop + 16, "capacity", kOverlap, kFont, Canvas::Anchor::End);
 
-    // Legend: a swatch and a name per tensor, a star for a pass's workspace.
+    // Legend: a swatch and a name per tensor, a star for a pass's workspace,
+    // and when one is shown, what the star means in the last cell.
     const double legendTop = kTop + kMapHeight + 34;
     const double column = kMapWidth / 6;
-    for (size_t k = 0; k < shown.size() && k < 12; ++k) {
+    const bool workspace =
+        std::any_of(shown.begin(), shown.end(), [&](size_t i) { return plan.allocations[i].createdBy != "user"; });
+    const size_t cells = 12 - (workspace ? 1 : 0);
+    const size_t tensors = std::min(shown.size(), cells);
+    const auto cellX = [&](size_t c) { return kLeft + double(c % 6) * column; };
+    const auto cellY = [&](size_t c) { return legendTop + double(c / 6) * 22; };
+    for (size_t k = 0; k < tensors; ++k) {
         const auto& a = plan.allocations[shown[k]];
-        const double lx = kLeft + double(k % 6) * column;
-        const double ly = legendTop + double(k / 6) * 22;
-        canvas.rect(lx, ly, 14, 14, kColors[k % kColors.size()], overlapping[shown[k]] ? kOverlap : "#000000", 1);
+        canvas.rect(cellX(k), cellY(k), 14, 14, kColors[k % kColors.size()],
+                    overlapping[shown[k]] ? kOverlap : "#000000", 1);
         std::string label = a.name + (a.createdBy == "user" ? "" : " *");
-        if (k == 11 && shown.size() > 12) label = "... " + std::to_string(shown.size() - 11) + " more";
-        canvas.text(lx + 20, ly + 12, label, kText, kFont);
+        if (k + 1 == tensors && shown.size() > tensors) label = "... " + std::to_string(shown.size() - k) + " more";
+        canvas.text(cellX(k) + 20, cellY(k) + 12, label, kText, kFont);
     }
+    if (workspace) canvas.text(cellX(tensors), cellY(tensors) + 12, "* added by a pass", kText, kFont);
 }
 
 std::string memoryMapSvg(const MemoryPlan& plan, const Target& target, const std::string& scope)

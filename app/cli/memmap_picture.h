@@ -13,9 +13,11 @@ namespace tirx::cli {
 // against a Canvas so the SVG and the PNG are the same picture: one group
 // (id "alloc-N", N the plan's index) per placed allocation of the scope, one
 // rect per MemoryPlan rectangle in it, at x = left + byte × scale and
-// y = top + partition × row height, named where the name fits; overlapping
-// allocations are outlined red; the capacity edge, for PSUM the bank edges,
-// a byte ruler, the partition axis and a legend are drawn.
+// y = top + partition × row height, named where the name fits (for PSUM,
+// each bank of a tensor over several with the slot it holds); the memory
+// two allocations share is outlined red (class "overlap"); the capacity
+// edge, for PSUM the bank edges, a byte ruler, the partition axis and a
+// legend are drawn.
 constexpr int kMemoryMapWidth = 1200;
 constexpr int kMemoryMapHeight = 660;
 void drawMemoryMap(const MemoryPlan& plan, const Target& target, const std::string& scope, Canvas& canvas);

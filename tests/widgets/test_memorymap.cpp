@@ -42,6 +42,28 @@ std::shared_ptr<const tirx::MemoryPlan> makePlan()
     return std::make_shared<const tirx::MemoryPlan>(tirx::buildMemoryPlan(*parsed.module, trn1(), "input"));
 }
 
+// Draws `map`, sized 1000 × 600 and showing `plan` (bytes [0, last) when
+// last > 0), into an image.
+QImage drawn(MemoryMap& map, const std::shared_ptr<const tirx::MemoryPlan>& plan, double last = 0)
+{
+    map.resize(1000, 600);
+    map.setPlan(plan, &trn1());
+    if (last > 0) map.setByteWindow(0, last);
+    QImage image(map.size(), QImage::Format_ARGB32);
+    map.render(&image);
+    return image;
+}
+
+// The pixels of the overlap's red within `area`, its outline left out.
+int redIn(const QImage& image, const QRectF& area)
+{
+    int red = 0;
+    for (int y = int(area.top()) + 3; y < int(area.bottom()) - 3; ++y)
+        for (int x = int(area.left()) + 3; x < int(area.right()) - 3; ++x)
+            red += image.pixelColor(x, y) == overlapColor() ? 1 : 0;
+    return red;
+}
+
 } // namespace
 
 class TestMemoryMap : public QObject {
@@ -117,6 +139,41 @@ private slots:
         QCOMPARE(acc.left() - all.left(), all.width() * 2 / 8);
         QCOMPARE(acc.width(), all.width() * 2 / 8);
         QVERIFY(map.describe(3).contains(u"banks 2..3"_s));
+        // Acc's first index picks its bank: slot 0 in bank 2, slot 1 in bank 3.
+        const auto labels = map.labelsOf(3);
+        QCOMPARE(labels.size(), size_t{2});
+        QCOMPARE(labels[0].rect, (tirx::MemoryRect{{0, 128}, {4096, 6144}}));
+        QCOMPARE(labels[0].slot, u"slot 0"_s);
+        QCOMPARE(labels[1].rect, (tirx::MemoryRect{{0, 128}, {6144, 8192}}));
+        QCOMPARE(labels[1].slot, u"slot 1"_s);
+        QCOMPARE(labels[1].name, u"Acc"_s);
+        // SBUF tensors have no slots: one name a rectangle.
+        MemoryMap sbuf(MemoryMap::Scope::Sbuf);
+        sbuf.setPlan(plan, &trn1());
+        QCOMPARE(sbuf.labelsOf(2).size(), size_t{1});
+        QVERIFY(sbuf.labelsOf(2).front().slot.isEmpty());
+    }
+
+    void slotNamesShowInTheirBanks()
+    {
+        // Each bank of Acc carries a plate in Acc's colour with its slot.
+        const auto plan = makePlan();
+        MemoryMap map(MemoryMap::Scope::Psum);
+        const QImage image = drawn(map, plan);
+        for (const auto& label : map.labelsOf(3)) {
+            const QRectF bank = map.pixelRect(label.rect);
+            // The plate is drawn plain (no hatching) at the bank's centre:
+            // a run of Acc's colour across the middle row, between the
+            // name's line and the slot's, and text above and below.
+            const int y = int(bank.center().y());
+            int plate = 0;
+            int ink = 0;
+            for (int x = int(bank.left()) + 3; x < int(bank.right()) - 3; ++x) {
+                plate += image.pixelColor(x, y) == tensorColor(0) ? 1 : 0;
+                for (int dy = -12; dy <= 12; ++dy) ink += image.pixelColor(x, y + dy).lightnessF() < 0.3 ? 1 : 0;
+            }
+            QVERIFY2(plate > 20 && ink > 2, qPrintable(u"plate %1, ink %2"_s.arg(plate).arg(ink)));
+        }
     }
 
     void clickGoesToSource()
@@ -154,11 +211,7 @@ private slots:
         // upper half: A's name sits on a plate at A's centre, partition 64.
         const auto plan = makePlan();
         MemoryMap map(MemoryMap::Scope::Sbuf);
-        map.resize(1000, 600);
-        map.setPlan(plan, &trn1());
-        map.setByteWindow(0, 4096);
-        QImage image(map.size(), QImage::Format_ARGB32);
-        map.render(&image);
+        const QImage image = drawn(map, plan, 4096);
         const QRectF b = map.pixelRect(plan->allocations[1].rects.front());
         int ownColour = 0;
         for (int y = int(b.top()) + 3; y < int(b.center().y()); ++y) {
@@ -167,6 +220,37 @@ private slots:
             ownColour += c == tensorColor(1) ? 1 : 0;
         }
         QVERIFY(ownColour > 0);
+    }
+
+    void onlySharedMemoryIsRed()
+    {
+        // A and B overlap where B lies: there the map is hatched red, and
+        // nowhere else in A, though A is part of the overlap.
+        const auto plan = makePlan();
+        MemoryMap map(MemoryMap::Scope::Sbuf);
+        const QImage image = drawn(map, plan, 4096);
+        const QRectF b = map.pixelRect(plan->allocations[1].rects.front());
+        QVERIFY(redIn(image, b) > 20);
+        // A's lower half (partitions 64 to 127) and its part right of B.
+        QCOMPARE(redIn(image, map.pixelRect({{64, 128}, {0, 2048}})), 0);
+        QCOMPARE(redIn(image, map.pixelRect({{0, 64}, {1200, 2048}})), 0);
+        QVERIFY(map.overlaps(0)); // A is still part of an overlap
+    }
+
+    void anOverlapIsRedInItsOwnScopeOnly()
+    {
+        // A second PSUM tensor over Acc's banks: their shared bytes, 4096 to
+        // 8192 of a PSUM row, are C's bytes in SBUF, where nothing is shared.
+        auto plan = std::make_shared<tirx::MemoryPlan>(*makePlan());
+        plan->allocations.push_back(plan->allocations[3]);
+        plan->allocations.back().name = "Acc2";
+        plan->overlaps.push_back({3, 4, {0, 2048}});
+        MemoryMap sbuf(MemoryMap::Scope::Sbuf);
+        const QImage sbufImage = drawn(sbuf, plan, 8192);
+        MemoryMap psum(MemoryMap::Scope::Psum);
+        const QImage psumImage = drawn(psum, plan);
+        QCOMPARE(redIn(sbufImage, sbuf.pixelRect(plan->allocations[2].rects.front())), 0);
+        QVERIFY(redIn(psumImage, psum.pixelRect(plan->allocations[4].rects.front())) > 20);
     }
 
     void allocationModel()

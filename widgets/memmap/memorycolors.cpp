@@ -1,6 +1,7 @@
 #include "memmap/memorycolors.h"
 
 #include <array>
+#include <cmath>
 
 QColor tensorColor(size_t index)
 {
@@ -12,4 +13,12 @@ QColor tensorColor(size_t index)
 
 QColor overlapColor() { return QColor(0xD0, 0x10, 0x10); }
 
-QColor labelColorOn(const QColor& fill) { return fill.lightnessF() > 0.55 ? QColor(Qt::black) : QColor(Qt::white); }
+QColor labelColorOn(const QColor& fill)
+{
+    // WCAG's relative luminance: black has the more contrast above 0.179.
+    // (HSL lightness put white on the orange, at a contrast of 2.3 to 1.)
+    const auto linear = [](float c) { return c <= 0.04045f ? c / 12.92f : std::pow((c + 0.055f) / 1.055f, 2.4f); };
+    const float luminance =
+        0.2126f * linear(fill.redF()) + 0.7152f * linear(fill.greenF()) + 0.0722f * linear(fill.blueF());
+    return luminance > 0.179f ? QColor(Qt::black) : QColor(Qt::white);
+}

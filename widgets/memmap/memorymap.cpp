@@ -1,9 +1,12 @@
 #include "memmap/memorymap.h"
 
 #include "analysis/verify.h"
+#include "memmap/allocationraster.h"
 #include "memmap/memorycolors.h"
 
+#include <QLocale>
 #include <QMouseEvent>
+#include <QPaintEngine>
 #include <QPainter>
 #include <QToolTip>
 #include <QWheelEvent>
@@ -20,7 +23,6 @@ constexpr double kMargin = 8;
 constexpr double kAxisWidth = 44;   // partition numbers
 constexpr double kRulerHeight = 22; // byte ruler
 constexpr double kBarHeight = 18;   // capacity bar
-constexpr double kLegendRow = 20;
 
 QString bytesText(double bytes)
 {
@@ -58,6 +60,8 @@ void MemoryMap::setPlan(std::shared_ptr<const tirx::MemoryPlan> plan, const tirx
     if (target) m_target = *target;
     m_shown.clear();
     m_overlapping.clear();
+    m_overlapRegions.clear();
+    m_showsWorkspace = false;
     m_hovered.reset();
     if (m_plan) {
         const std::string scope = m_scope == Scope::Sbuf ? "trn.sbuf" : "trn.psum";
@@ -68,7 +72,20 @@ void MemoryMap::setPlan(std::shared_ptr<const tirx::MemoryPlan> plan, const tirx
         for (const auto& o : m_plan->overlaps) {
             m_overlapping[o.earlier] = true;
             m_overlapping[o.later] = true;
+            // The other scope's rectangles mean other memory.
+            if (m_plan->allocations[o.later].scope != scope) continue;
+            for (const auto& a : m_plan->allocations[o.earlier].rects) {
+                for (const auto& b : m_plan->allocations[o.later].rects) {
+                    if (!a.partitions.meets(b.partitions) || !a.bytes.meets(b.bytes)) continue;
+                    m_overlapRegions.push_back(
+                        {{std::max(a.partitions.begin, b.partitions.begin),
+                          std::min(a.partitions.end, b.partitions.end)},
+                         {std::max(a.bytes.begin, b.bytes.begin), std::min(a.bytes.end, b.bytes.end)}});
+                }
+            }
         }
+        m_showsWorkspace = std::any_of(m_shown.begin(), m_shown.end(),
+                                       [&](size_t i) { return m_plan->allocations[i].createdBy != "user"; });
     }
     fit();
 }
@@ -119,7 +136,8 @@ int MemoryMap::legendColumns() const
 MemoryMap::Frame MemoryMap::frame() const
 {
     Frame f;
-    const double legendRows = m_plan ? std::min<double>(3, std::ceil(double(m_shown.size()) / legendColumns())) : 0;
+    const double legendRows =
+        m_plan ? std::min<double>(kLegendRows, std::ceil(double(legendEntries()) / legendColumns())) : 0;
     const double legendHeight = legendRows > 0 ? legendRows * kLegendRow + 4 : 0;
     const double left = kMargin + kAxisWidth;
     const double right = width() - kMargin;
@@ -185,7 +203,12 @@ QString MemoryMap::describe(size_t index) const
                  .arg(a.byteRange->begin)
                  .arg(a.byteRange->end - 1)
                  .arg(bytesText(double(a.rowBytes())));
-    if (a.bankRange) lines << tr("PSUM banks %1..%2").arg(a.bankRange->begin).arg(a.bankRange->end - 1);
+    if (a.bankRange && a.banks > 1)
+        lines << tr("PSUM banks %1..%2: slot <i>s</i> in bank %1 + <i>s</i>")
+                     .arg(a.bankRange->begin)
+                     .arg(a.bankRange->end - 1);
+    else if (a.bankRange)
+        lines << tr("PSUM bank %1").arg(a.bankRange->begin);
     if (a.createdBy == "user")
         lines << tr("user tensor, line %1").arg(a.definition.span.line);
     else
@@ -233,10 +256,25 @@ void MemoryMap::paintMap(QPainter& p) const
     paintLegend(p, f);
     if (m_plan && m_shown.empty()) {
         p.setPen(palette().color(QPalette::PlaceholderText));
-        p.drawText(f.map, Qt::AlignCenter,
-                   m_scope == Scope::Sbuf
-                       ? tr("No SBUF tensor is placed after this pass.\nTrnNaiveAllocator places them.")
-                       : tr("No PSUM tensor is placed after this pass."));
+        QString text = m_scope == Scope::Sbuf
+                           ? tr("No SBUF tensor is placed after this pass.\nTrnNaiveAllocator places them.")
+                           : tr("No PSUM tensor is placed after this pass.");
+        // An empty map of a kernel that has tensors here says which, so it
+        // does not read as "this kernel uses no PSUM".
+        const std::string scope = m_scope == Scope::Sbuf ? "trn.sbuf" : "trn.psum";
+        QStringList unplaced;
+        for (const auto& a : m_plan->allocations)
+            if (a.scope == scope) unplaced << QString::fromStdString(a.name);
+        if (!unplaced.isEmpty())
+            text += u'\n' + tr("Without an address in the IR: %1")
+                                .arg(QLocale().createSeparatedList(unplaced.mid(0, 4)) +
+                                     (unplaced.size() > 4 ? tr(" …") : QString()));
+        // On a plate, so the bank edges do not strike the words through.
+        const int flags = Qt::AlignCenter | Qt::TextWordWrap;
+        const QRectF plate =
+            p.boundingRect(f.map.adjusted(16, 0, -16, 0), flags, text).adjusted(-8, -4, 8, 4).intersected(f.map);
+        p.fillRect(plate, palette().base());
+        p.drawText(plate, flags, text);
     }
 }
 
@@ -300,16 +338,23 @@ void MemoryMap::paintGrid(QPainter& p, const Frame& f) const
                             ? double(m_target.psumBankBytes)
                             : niceStep(m_last - m_first, std::max(2, int(f.map.width() / 90)));
     const double rulerY = f.map.top() - 4;
+    double labelsEnd = -1e9; // where the last label drawn ends
     for (double b = std::ceil(m_first / step) * step; b <= m_last; b += step) {
         const double x = xOf(b);
         p.setPen(QPen(faint, 1));
         p.drawLine(QPointF(x, f.map.top()), QPointF(x, f.map.bottom()));
         p.setPen(text);
         p.drawLine(QPointF(x, rulerY - 4), QPointF(x, rulerY));
-        // Kept within the widget: the last tick sits on its edge.
-        const double labelLeft = std::min(x - 45, double(width()) - kMargin - 90);
-        p.drawText(QRectF(labelLeft, rulerY - kRulerHeight, 90, kRulerHeight - 6),
-                   x - 45 > labelLeft ? Qt::AlignRight | Qt::AlignVCenter : Qt::AlignCenter, bytesText(b));
+        // Centred on the tick, kept within the widget (the last tick sits on
+        // its edge), and left out where it would run into the one before:
+        // a narrow map has less room than the step allows for.
+        const QString label = bytesText(b);
+        const double labelWidth = fontMetrics().horizontalAdvance(label);
+        const double labelLeft = std::min(x - labelWidth / 2, double(width()) - kMargin - labelWidth);
+        if (labelLeft < labelsEnd + 6) continue;
+        p.drawText(QRectF(labelLeft, rulerY - kRulerHeight, labelWidth, kRulerHeight - 6),
+                   Qt::AlignCenter | Qt::TextDontClip, label);
+        labelsEnd = labelLeft + labelWidth;
     }
     if (m_scope == Scope::Psum) {
         // Each bank's number under the map; the edges are drawn over the
@@ -337,14 +382,82 @@ void MemoryMap::paintGrid(QPainter& p, const Frame& f) const
     p.drawRect(f.map);
 }
 
+template <typename Visit> void MemoryMap::forEachShownRect(const Frame& f, Visit&& visit) const
+{
+    for (size_t k = 0; k < m_shown.size(); ++k) {
+        const size_t i = m_shown[k];
+        for (const auto& r : m_plan->allocations[i].rects) {
+            QRectF px = pixelRectIn(f, r);
+            // Only what the map shows is drawn: zoomed in, most of a large
+            // kernel lies outside.
+            if (px.right() < f.map.left() || px.left() > f.map.right()) continue;
+            // A sliver narrower than a pixel still shows, as one pixel.
+            if (px.width() < 1) {
+                px.setLeft(std::floor(px.left()));
+                px.setWidth(1);
+            }
+            visit(k, i, px);
+        }
+    }
+}
+
+std::vector<QRectF> MemoryMap::overlapPixels(const Frame& f) const
+{
+    std::vector<QRectF> out;
+    for (const auto& r : m_overlapRegions) {
+        QRectF px = pixelRectIn(f, r);
+        if (px.right() < f.map.left() || px.left() > f.map.right()) continue;
+        if (px.width() < 1) {
+            px.setLeft(std::floor(px.left()));
+            px.setWidth(1);
+        }
+        out.push_back(px);
+    }
+    return out;
+}
+
 void MemoryMap::paintAllocations(QPainter& p, const Frame& f) const
 {
     if (!m_plan) return;
-    // Fills go in runs of one colour and outlines in one call, in plan
-    // order so a later tensor lies over an earlier one: a large kernel has
-    // thousands of rectangles (bench_memmap). A sliver narrower than a pixel
-    // that lands on the pixel column and partitions of the sliver before it
-    // is not drawn again.
+    // In plan order, so a later tensor lies over an earlier one. On the
+    // screen or into an image the fills are one picture AllocationRaster
+    // makes; into an SVG each rectangle stays a shape of its own. Only the
+    // memory two tensors share is hatched and outlined red: a tensor over
+    // eight banks that meets another in one is wrong in that one.
+    const std::vector<QRectF> shared = overlapPixels(f);
+    const QPaintEngine* engine = p.paintEngine();
+    if (engine && engine->type() == QPaintEngine::Raster)
+        paintFillsAsImage(p, f, shared);
+    else
+        paintFillsAsShapes(p, f, shared);
+    QList<QRectF> outlines;
+    forEachShownRect(f, [&](size_t, size_t, const QRectF& px) {
+        if (px.width() >= 3) outlines.append(px); // a sliver's outline would hide its colour
+    });
+    p.setBrush(Qt::NoBrush);
+    p.setPen(QPen(palette().color(QPalette::Base), 1));
+    p.drawRects(outlines);
+    p.setPen(QPen(overlapColor(), 2));
+    p.drawRects(shared.data(), int(shared.size()));
+    if (m_hovered && *m_hovered < m_plan->allocations.size()) {
+        p.setPen(QPen(palette().color(QPalette::Text), 2));
+        for (const auto& r : m_plan->allocations[*m_hovered].rects) p.drawRect(pixelRectIn(f, r));
+    }
+}
+
+void MemoryMap::paintFillsAsImage(QPainter& p, const Frame& f, const std::vector<QRectF>& shared) const
+{
+    AllocationRaster raster(f.map, p.device()->devicePixelRatioF());
+    forEachShownRect(f, [&](size_t k, size_t, const QRectF& px) { raster.add(px, tensorColor(k).rgb()); });
+    for (const auto& px : shared) raster.hatch(px);
+    p.drawImage(raster.target(), raster.image(overlapColor().rgb()));
+}
+
+void MemoryMap::paintFillsAsShapes(QPainter& p, const Frame& f, const std::vector<QRectF>& shared) const
+{
+    // Runs of one colour: a large kernel has thousands of rectangles. A
+    // sliver on the pixel column and partitions of the sliver before it is
+    // not drawn again.
     QList<QRectF> run;
     QRgb runColour = 0;
     const auto flush = [&] {
@@ -354,44 +467,18 @@ void MemoryMap::paintAllocations(QPainter& p, const Frame& f) const
         run.clear();
     };
     p.setPen(Qt::NoPen);
-    QList<QRectF> outlines;
-    QList<QRectF> overlapping;
     QRectF lastSliver;
-    for (size_t k = 0; k < m_shown.size(); ++k) {
-        const size_t i = m_shown[k];
+    forEachShownRect(f, [&](size_t k, size_t, const QRectF& px) {
+        if (px.width() == 1 && px == lastSliver) return;
+        if (px.width() == 1) lastSliver = px;
         const QRgb fill = tensorColor(k).rgb();
-        for (const auto& r : m_plan->allocations[i].rects) {
-            QRectF px = pixelRectIn(f, r);
-            // Only what the map shows is drawn: zoomed in, most of a large
-            // kernel lies outside.
-            if (px.right() < f.map.left() || px.left() > f.map.right()) continue;
-            if (px.width() < 1) {
-                px.setLeft(std::floor(px.left()));
-                px.setWidth(1);
-                if (px == lastSliver && !overlaps(i)) continue;
-                lastSliver = px;
-            }
-            if (fill != runColour) flush();
-            runColour = fill;
-            run.append(px);
-            if (overlaps(i))
-                overlapping.append(px);
-            else if (px.width() >= 3) // a sliver's outline would hide its colour
-                outlines.append(px);
-        }
-    }
+        if (fill != runColour) flush();
+        runColour = fill;
+        run.append(px);
+    });
     flush();
     p.setBrush(QBrush(overlapColor(), Qt::BDiagPattern));
-    p.drawRects(overlapping);
-    p.setBrush(Qt::NoBrush);
-    p.setPen(QPen(palette().color(QPalette::Base), 1));
-    p.drawRects(outlines);
-    p.setPen(QPen(overlapColor(), 2));
-    p.drawRects(overlapping);
-    if (m_hovered && *m_hovered < m_plan->allocations.size()) {
-        p.setPen(QPen(palette().color(QPalette::Text), 2));
-        for (const auto& r : m_plan->allocations[*m_hovered].rects) p.drawRect(pixelRectIn(f, r));
-    }
+    p.drawRects(shared.data(), int(shared.size()));
 }
 
 void MemoryMap::paintBankEdges(QPainter& p, const Frame& f) const
@@ -405,53 +492,6 @@ void MemoryMap::paintBankEdges(QPainter& p, const Frame& f) const
         p.drawLine(QPointF(x, f.map.top()), QPointF(x, f.map.bottom()));
         p.setPen(QPen(palette().color(QPalette::Base), 1));
         p.drawLine(QPointF(x, f.map.top()), QPointF(x, f.map.bottom()));
-    }
-}
-
-void MemoryMap::paintNames(QPainter& p, const Frame& f) const
-{
-    if (!m_plan) return;
-    const QFontMetrics metrics = fontMetrics();
-    for (size_t k = 0; k < m_shown.size(); ++k) {
-        const auto& a = m_plan->allocations[m_shown[k]];
-        const QString name = QString::fromStdString(a.name);
-        for (const auto& r : a.rects) {
-            const QRectF visible = pixelRectIn(f, r).intersected(f.map).adjusted(3, 2, -3, -2);
-            // Most rectangles of a large kernel are too thin for any name:
-            // measuring text only for the rest keeps a repaint quick.
-            if (visible.width() <= 16 || visible.height() <= metrics.height()) continue;
-            const double width = metrics.horizontalAdvance(name) + 8;
-            if (visible.width() < width) continue;
-            // On a plate of the tensor's own colour, so it reads even where
-            // another tensor's rectangle lies over this one.
-            const QRectF plate(visible.center().x() - width / 2, visible.center().y() - metrics.height() / 2.0 - 1,
-                               width, metrics.height() + 2);
-            p.fillRect(plate, tensorColor(k));
-            p.setPen(labelColorOn(tensorColor(k)));
-            p.drawText(plate, Qt::AlignCenter, name);
-        }
-    }
-}
-
-void MemoryMap::paintLegend(QPainter& p, const Frame& f) const
-{
-    if (!m_plan || m_shown.empty()) return;
-    const int columns = legendColumns();
-    const double column = f.legend.width() / columns;
-    const size_t most = 3 * size_t(columns);
-    for (size_t k = 0; k < m_shown.size() && k < most; ++k) {
-        const auto& a = m_plan->allocations[m_shown[k]];
-        const double x = f.legend.left() + double(k % size_t(columns)) * column;
-        const double y = f.legend.top() + 2 + double(k / size_t(columns)) * kLegendRow;
-        const QRectF swatch(x, y + 3, 14, 14);
-        p.fillRect(swatch, tensorColor(k));
-        if (overlaps(m_shown[k])) p.fillRect(swatch, QBrush(overlapColor(), Qt::BDiagPattern));
-        p.setPen(palette().color(QPalette::Text));
-        QString label = QString::fromStdString(a.name);
-        if (a.createdBy != "user") label += u" *"_s;
-        if (k + 1 == most && m_shown.size() > most) label = tr("… %1 more").arg(m_shown.size() - most + 1);
-        p.drawText(QRectF(x + 18, y, column - 22, kLegendRow), Qt::AlignVCenter | Qt::AlignLeft,
-                   fontMetrics().elidedText(label, Qt::ElideRight, int(column - 22)));
     }
 }
 

@@ -13,8 +13,8 @@
 // column per bank. Each allocation is drawn at the rectangles MemoryPlan
 // gives it, coloured per tensor from a colour-blind-safe palette and named
 // where the name fits (names are drawn after every rectangle, so a tensor
-// on top never hides the name of one below); overlapping allocations are
-// hatched red. A bar above
+// on top never hides the name of one below); the memory two allocations
+// share is hatched and outlined red. A bar above
 // shows how much of the scope's capacity the furthest allocation reaches.
 // The wheel zooms the bytes around the pointer, dragging pans, a double
 // click fits the allocations again. Hovering shows what the plan knows of a
@@ -41,6 +41,16 @@ public:
     [[nodiscard]] QRectF pixelRect(const tirx::MemoryRect& rect) const;
     // Whether allocation `index` is part of an overlap.
     [[nodiscard]] bool overlaps(size_t index) const;
+    // The names the map puts on allocation `index` where they fit: one over
+    // each rectangle, or for a PSUM tensor over several banks, one over its
+    // part of each bank with the slot (first index) that bank holds, so the
+    // map says which accumulator slot sits in which bank.
+    struct Label {
+        tirx::MemoryRect rect;
+        QString name;
+        QString slot; // empty when the tensor has no slots
+    };
+    [[nodiscard]] std::vector<Label> labelsOf(size_t index) const;
     // The hover text for allocation `index`.
     [[nodiscard]] QString describe(size_t index) const;
     // The bytes shown across the map, [first, last).
@@ -81,11 +91,24 @@ private:
     // measures text, and a large kernel has thousands of rectangles.
     [[nodiscard]] QRectF pixelRectIn(const Frame& f, const tirx::MemoryRect& rect) const;
     [[nodiscard]] int legendColumns() const;
+    // The legend's cells: one a tensor, and one to say what the star after
+    // a workspace's name means when one is shown.
+    [[nodiscard]] size_t legendEntries() const { return m_shown.size() + (m_showsWorkspace ? 1 : 0); }
+    static constexpr int kLegendRows = 3;
+    static constexpr double kLegendRow = 20;
     [[nodiscard]] int64_t capacityBytes() const;
     [[nodiscard]] int64_t partitionCount() const;
     [[nodiscard]] double xOf(double byte) const;
     void paintGrid(QPainter& p, const Frame& f) const;
+    // Calls visit(k, index, pixels) for each rectangle of the k-th shown
+    // allocation (plan index `index`) that reaches the map, in plan order;
+    // a sliver narrower than a pixel is widened to one.
+    template <typename Visit> void forEachShownRect(const Frame& f, Visit&& visit) const;
     void paintAllocations(QPainter& p, const Frame& f) const;
+    // Where the memory two tensors share is drawn now.
+    [[nodiscard]] std::vector<QRectF> overlapPixels(const Frame& f) const;
+    void paintFillsAsImage(QPainter& p, const Frame& f, const std::vector<QRectF>& shared) const;
+    void paintFillsAsShapes(QPainter& p, const Frame& f, const std::vector<QRectF>& shared) const;
     void paintBankEdges(QPainter& p, const Frame& f) const;
     void paintNames(QPainter& p, const Frame& f) const;
     void paintCapacity(QPainter& p, const Frame& f) const;
@@ -95,7 +118,9 @@ private:
     std::shared_ptr<const tirx::MemoryPlan> m_plan;
     tirx::Target m_target;
     std::vector<size_t> m_shown;
-    std::vector<bool> m_overlapping; // per plan allocation
+    std::vector<bool> m_overlapping;                // per plan allocation
+    std::vector<tirx::MemoryRect> m_overlapRegions; // the memory each overlapping pair shares
+    bool m_showsWorkspace = false;                  // a shown tensor was made by a pass
     double m_first = 0;
     double m_last = 1;
     std::optional<size_t> m_hovered;
