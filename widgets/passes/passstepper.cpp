@@ -5,6 +5,7 @@
 #include "passes/passfiltermodel.h"
 #include "passes/passlistmodel.h"
 #include "passes/targetselector.h"
+#include "scrollbar/cachedscrollbar.h"
 
 #include "target/target.h"
 #include "transform/registry.h"
@@ -31,6 +32,7 @@ PassStepper::PassStepper(QWidget* parent)
       m_nameFilter(new QLineEdit(this)), m_back(new QToolButton(this)), m_forward(new QToolButton(this)),
       m_stale(new QLabel(tr("Showing the last module that parsed"), this))
 {
+    m_view->setVerticalScrollBar(new CachedScrollBar(Qt::Vertical, m_view));
     m_filter->setSourceModel(m_model);
     m_view->setModel(m_filter);
     m_view->setUniformItemSizes(true);
