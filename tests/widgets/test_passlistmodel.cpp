@@ -207,10 +207,20 @@ private slots:
         QCOMPARE(stepper.currentEntry(), 2); // skips the unchanged pass
         QCOMPARE(spy.last().at(0).toInt(), 2);
 
-        // A new trace keeps the selected pass by name.
+        // A new trace keeps the selected pass by name, and tells the views
+        // once that the entry holds another module.
+        spy.clear();
         stepper.setTrace(makeTrace());
         QCOMPARE(stepper.currentEntry(), 2);
         QCOMPARE(stepper.view()->currentIndex().data(PassListModel::NameRole).toString(), u"TrnNaiveAllocator"_s);
+        QCOMPARE(spy.size(), 1);
+        QCOMPARE(spy.last().at(0).toInt(), 2);
+        // Once too for a Trace of other passes.
+        spy.clear();
+        stepper.setTrace(traceWithoutTileDispatch());
+        QCOMPARE(spy.size(), 1);
+        stepper.setTrace(makeTrace());
+        QCOMPARE(spy.size(), 2);
     }
 
     void steppingHighlightsOnlyTheCurrentPass()

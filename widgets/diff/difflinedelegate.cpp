@@ -96,10 +96,13 @@ void DiffLineDelegate::paint(QPainter* painter, const QStyleOptionViewItem& opti
     const QVariant foreground = index.data(Qt::ForegroundRole);
     painter->setPen(foreground.isValid() ? foreground.value<QColor>() : palette.color(QPalette::Text));
     painter->setFont(opt.font);
-    const int alignment = static_cast<int>(opt.displayAlignment) | Qt::TextSingleLine;
     for (int start = 0, row = 0;; start += perLine, ++row) {
         const QRect line(lines.text.left(), lines.text.top() + row * lines.height, lines.text.width(), lines.height);
-        painter->drawText(line, alignment, text.mid(start, perLine));
+        if (opt.displayAlignment == (Qt::AlignLeft | Qt::AlignVCenter))
+            m_texts.drawLeft(painter, line, text.mid(start, perLine), opt.font);
+        else
+            painter->drawText(line, static_cast<int>(opt.displayAlignment) | Qt::TextSingleLine,
+                              text.mid(start, perLine));
         if (perLine >= text.size() - start) break;
     }
     painter->restore();

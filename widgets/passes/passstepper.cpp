@@ -119,13 +119,13 @@ void PassStepper::setTrace(std::shared_ptr<const tirx::Trace> trace)
         const QScopedValueRollback guard(m_selecting, true);
         m_model->setTrace(std::move(trace));
     }
-    m_current = -1;
     int entry = m_chosenName.isEmpty() ? -1 : m_model->entryOf(m_model->rowOf(m_chosenName));
     if (entry < 0) entry = m_model->defaultEntry();
+    const bool sameIndex = entry == m_current;
     setCurrentEntry(entry);
     // The same index may now hold a different module, or there is none any
-    // more: always tell the views.
-    if (m_current == entry) emit currentEntryChanged(m_current);
+    // more: always tell the views, once.
+    if (sameIndex) emit currentEntryChanged(m_current);
     updateButtons();
 }
 
