@@ -62,6 +62,11 @@ private slots:
         zoomed.setPointSize(font.pointSize() + 3);
         QVERIFY(cache.text(u"x = 1"_s, zoomed).size().height() > first.size().height());
         QCOMPARE(cache.size(), 1);
+        // Widths are measured as QFontMetrics measures them, in the font asked for.
+        const QString changed = u"acc[i] ⋯ 2"_s;
+        QCOMPARE(cache.advance(changed, font), QFontMetrics(font).horizontalAdvance(changed));
+        QCOMPARE(cache.advance(changed, zoomed), QFontMetrics(zoomed).horizontalAdvance(changed));
+        QVERIFY(cache.advance(changed, zoomed) > cache.advance(changed, font));
         // The cache stays bounded.
         for (int i = 0; i < StaticTextCache::kMaxLines + 10; ++i)
             QCOMPARE(cache.text(QString::number(i), zoomed).text(), QString::number(i));

@@ -19,8 +19,9 @@ struct Lines {
     int perLine;
     int height;
 
-    // Fills characters [begin, begin + length) of `line`, line by line.
-    void fill(QPainter* painter, const QFontMetrics& metrics, const QString& line, int begin, int length,
+    // Fills characters [begin, begin + length) of `line`, line by line,
+    // measuring in `font` through `widths`.
+    void fill(QPainter* painter, StaticTextCache& widths, const QFont& font, const QString& line, int begin, int length,
               const QColor& color, int minWidth) const
     {
         const int end = begin + length;
@@ -29,8 +30,8 @@ struct Lines {
             const int row = start / perLine;
             const int rowStart = row * perLine;
             const int stop = std::min(end, rowStart + perLine);
-            const int x = metrics.horizontalAdvance(line.mid(rowStart, start - rowStart));
-            const int width = metrics.horizontalAdvance(line.mid(start, stop - start));
+            const int x = widths.advance(line.mid(rowStart, start - rowStart), font);
+            const int width = widths.advance(line.mid(start, stop - start), font);
             painter->fillRect(QRect(text.left() + x, text.top() + row * height, std::max(width, minWidth), height),
                               color);
             start = stop;
@@ -76,13 +77,13 @@ void DiffLineDelegate::paint(QPainter* painter, const QStyleOptionViewItem& opti
         const bool oldSide = index.column() == DiffModel::OldTextColumn;
         const QColor strong = oldSide ? colors.removedText : colors.addedText;
         for (const DiffModel::CharRange& range : ranges)
-            lines.fill(painter, metrics, text, range.begin, range.length, strong, 2);
+            lines.fill(painter, m_texts, opt.font, text, range.begin, range.length, strong, 2);
     }
 
     if (!m_findPattern.pattern().isEmpty() && m_findPattern.isValid()) {
         for (auto it = m_findPattern.globalMatch(text); it.hasNext();) {
             const QRegularExpressionMatch match = it.next();
-            lines.fill(painter, metrics, text, static_cast<int>(match.capturedStart()),
+            lines.fill(painter, m_texts, opt.font, text, static_cast<int>(match.capturedStart()),
                        static_cast<int>(match.capturedLength()), m_findColor, 0);
         }
     }
