@@ -7,6 +7,7 @@
 #include "lowering.h"
 #include "nkidock.h"
 #include "rundock.h"
+#include "tracethrottle.h"
 
 #include "diff/diffview.h"
 #include "editor/codeeditor.h"
@@ -167,8 +168,14 @@ void MainWindow::connectLowering()
     connect(m_stepper, &PassStepper::enabledPassesChanged, m_lowering, &LoweringController::setPasses);
     connect(m_editor, &CodeEditor::textChanged, m_lowering, [this] { m_lowering->setSource(m_editor->text()); });
     connect(m_stepper, &PassStepper::presetChanged, m_lowering, &LoweringController::setPreset);
-    // The stepper grows pass by pass, then gets the complete Trace.
-    connect(m_lowering, &LoweringController::entryReady, this, &MainWindow::showTrace);
+    // The stepper grows pass by pass, paced (tracethrottle.h), then gets the
+    // complete Trace; a run's end drops the partial one still waiting.
+    auto* partials = new TraceThrottle(this);
+    connect(m_lowering, &LoweringController::entryReady, partials, &TraceThrottle::offer);
+    connect(partials, &TraceThrottle::partialDue, this, &MainWindow::showTrace);
+    connect(m_lowering, &LoweringController::traceReady, partials, &TraceThrottle::cancel);
+    connect(m_lowering, &LoweringController::diagnosticsReady, partials, &TraceThrottle::cancel);
+    connect(m_lowering, &LoweringController::traceCleared, partials, &TraceThrottle::cancel);
     connect(m_lowering, &LoweringController::traceReady, this, &MainWindow::showTrace);
     connect(m_lowering, &LoweringController::diagnosticsReady, this, &MainWindow::showDiagnostics);
     connect(m_lowering, &LoweringController::staleChanged, this, [this](bool stale) {

@@ -138,6 +138,50 @@ private slots:
         QCOMPARE(model->rowCount(), 40);
     }
 
+    void theSameDiffAgainKeepsFoldsAndScroll()
+    {
+        DiffView view;
+        view.resize(700, 300);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const std::string before = numberedText(200);
+        const std::string after = numberedText(200, {{30, "changed"}, {170, "also"}});
+        view.setTexts(u"a"_s, before, u"b"_s, after);
+        DiffModel* model = view.model();
+        QCOMPARE(model->kind(0), DiffModel::Kind::Fold);
+        QVERIFY(model->expandFold(0));
+        const int rows = model->rowCount();
+        QScrollBar* bar = view.newPane()->verticalScrollBar();
+        bar->setValue(bar->maximum());
+        const int scrolled = bar->value();
+        QVERIFY(scrolled > 0);
+
+        // An edit that leaves this pass's output as it was: nothing moves.
+        QSignalSpy resets(model, &QAbstractItemModel::modelReset);
+        view.setTexts(u"a"_s, before, u"b"_s, after);
+        QCOMPARE(resets.size(), 0);
+        QCOMPARE(model->rowCount(), rows);
+        QCOMPARE(model->kind(0), DiffModel::Kind::Same);
+        QCOMPARE(bar->value(), scrolled);
+
+        // Another pass's name is a new diff title over the same rows.
+        view.setTexts(u"a"_s, before, u"c"_s, after);
+        QCOMPARE(resets.size(), 0);
+        QCOMPARE(view.newLabel()->text(), u"After: c"_s);
+
+        // Other texts are diffed again, folded and opened at the first change.
+        view.setTexts(u"a"_s, before, u"b"_s, numberedText(200, {{31, "changed"}}));
+        QCOMPARE(resets.size(), 1);
+        QCOMPARE(model->kind(0), DiffModel::Kind::Fold);
+        QVERIFY(bar->value() < scrolled);
+
+        // After clear() the same texts are shown again, not taken as shown.
+        view.clear();
+        view.setTexts(u"a"_s, before, u"b"_s, after);
+        QCOMPARE(resets.size(), 3);
+        QVERIFY(model->changedRowCount() > 0);
+    }
+
     void sidesScrollTogether()
     {
         DiffView view;

@@ -1,4 +1,5 @@
 #include "lowered_fixture.h"
+#include "numbered_text.h"
 
 #include "editor/editorcolors.h"
 #include "editor/tirxlexer.h"
@@ -40,6 +41,41 @@ private slots:
         QVERIFY(view.editor()->isReadOnly());
         view.clear();
         QVERIFY(view.editor()->text().isEmpty());
+    }
+
+    void theSameTextAgainKeepsTheScrollPosition()
+    {
+        tirx::TraceEntry entry;
+        entry.passName = "Long";
+        entry.text = numberedText(80);
+        IrView view;
+        view.resize(400, 150);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QsciScintilla* editor = view.editor();
+        view.setEntry(entry);
+        editor->setFirstVisibleLine(40);
+        QCOMPARE(editor->firstVisibleLine(), 40);
+        QSignalSpy changes(editor, &QsciScintilla::textChanged);
+
+        // An edit that leaves the pass's output as it was.
+        view.setEntry(entry);
+        QCOMPARE(changes.size(), 0);
+        QCOMPARE(editor->firstVisibleLine(), 40);
+        // The title follows the entry even when the text does not change.
+        entry.passName = "Other";
+        view.setEntry(entry);
+        QCOMPARE(view.title(), u"After Other"_s);
+        QCOMPARE(changes.size(), 0);
+
+        entry.text = numberedText(80, {{3, "changed"}});
+        view.setEntry(entry);
+        QVERIFY(changes.size() > 0);
+        QCOMPARE(editor->text(), QString::fromStdString(entry.text));
+        // After clear() the same text is set again.
+        view.clear();
+        view.setEntry(entry);
+        QCOMPARE(editor->text(), QString::fromStdString(entry.text));
     }
 
     void lineNumbersKeepClearOfTheCode()

@@ -78,6 +78,41 @@ private slots:
         QCOMPARE(model.rowCount(), 0);
     }
 
+    void aTraceOfTheSamePassesKeepsTheRows()
+    {
+        PassListModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setPipeline(kLowerTirx);
+        model.setTrace(makeTrace());
+        QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+        QSignalSpy changes(&model, &QAbstractItemModel::dataChanged);
+
+        // The next edit's Trace: the same passes, other times and results.
+        auto next = std::make_shared<tirx::Trace>(*makeTrace());
+        tirx::TraceEntry slower = makeEntry("TrnNaiveAllocator", false);
+        slower.microseconds = 20000;
+        next->entries[2] = std::make_shared<const tirx::TraceEntry>(slower);
+        model.setTrace(next);
+        QCOMPARE(resets.size(), 0);
+        QCOMPARE(changes.size(), 1);
+        QCOMPARE(changes.front().at(0).value<QModelIndex>().row(), 0);
+        QCOMPARE(changes.front().at(1).value<QModelIndex>().row(), model.rowCount() - 1);
+        QCOMPARE(model.trace(), std::shared_ptr<const tirx::Trace>(next));
+        QVERIFY(model.index(2).data().toString().contains(u"20.0 ms"_s));
+        QCOMPARE(model.status(2), PassListModel::Status::Unchanged);
+
+        // Fewer entries (a partial Trace) are other rows: a reset.
+        auto partial = std::make_shared<tirx::Trace>(*makeTrace());
+        partial->entries.resize(2);
+        model.setTrace(partial);
+        QCOMPARE(resets.size(), 1);
+        QCOMPARE(model.entryOf(2), -1);
+        model.setTrace(nullptr);
+        model.setPipeline({});
+        model.setTrace(nullptr);
+        QCOMPARE(model.rowCount(), 0);
+    }
+
     void reportsNameStatusTimeAndDiagnostics()
     {
         PassListModel model;
@@ -172,10 +207,20 @@ private slots:
         QCOMPARE(stepper.currentEntry(), 2); // skips the unchanged pass
         QCOMPARE(spy.last().at(0).toInt(), 2);
 
-        // A new trace keeps the selected pass by name.
+        // A new trace keeps the selected pass by name, and tells the views
+        // once that the entry holds another module.
+        spy.clear();
         stepper.setTrace(makeTrace());
         QCOMPARE(stepper.currentEntry(), 2);
         QCOMPARE(stepper.view()->currentIndex().data(PassListModel::NameRole).toString(), u"TrnNaiveAllocator"_s);
+        QCOMPARE(spy.size(), 1);
+        QCOMPARE(spy.last().at(0).toInt(), 2);
+        // Once too for a Trace of other passes.
+        spy.clear();
+        stepper.setTrace(traceWithoutTileDispatch());
+        QCOMPARE(spy.size(), 1);
+        stepper.setTrace(makeTrace());
+        QCOMPARE(spy.size(), 2);
     }
 
     void steppingHighlightsOnlyTheCurrentPass()

@@ -19,8 +19,9 @@ struct Lines {
     int perLine;
     int height;
 
-    // Fills characters [begin, begin + length) of `line`, line by line.
-    void fill(QPainter* painter, const QFontMetrics& metrics, const QString& line, int begin, int length,
+    // Fills characters [begin, begin + length) of `line`, line by line,
+    // measuring in `font` through `widths`.
+    void fill(QPainter* painter, StaticTextCache& widths, const QFont& font, const QString& line, int begin, int length,
               const QColor& color, int minWidth) const
     {
         const int end = begin + length;
@@ -29,8 +30,8 @@ struct Lines {
             const int row = start / perLine;
             const int rowStart = row * perLine;
             const int stop = std::min(end, rowStart + perLine);
-            const int x = metrics.horizontalAdvance(line.mid(rowStart, start - rowStart));
-            const int width = metrics.horizontalAdvance(line.mid(start, stop - start));
+            const int x = widths.advance(line.mid(rowStart, start - rowStart), font);
+            const int width = widths.advance(line.mid(start, stop - start), font);
             painter->fillRect(QRect(text.left() + x, text.top() + row * height, std::max(width, minWidth), height),
                               color);
             start = stop;
@@ -76,13 +77,13 @@ void DiffLineDelegate::paint(QPainter* painter, const QStyleOptionViewItem& opti
         const bool oldSide = index.column() == DiffModel::OldTextColumn;
         const QColor strong = oldSide ? colors.removedText : colors.addedText;
         for (const DiffModel::CharRange& range : ranges)
-            lines.fill(painter, metrics, text, range.begin, range.length, strong, 2);
+            lines.fill(painter, m_texts, opt.font, text, range.begin, range.length, strong, 2);
     }
 
     if (!m_findPattern.pattern().isEmpty() && m_findPattern.isValid()) {
         for (auto it = m_findPattern.globalMatch(text); it.hasNext();) {
             const QRegularExpressionMatch match = it.next();
-            lines.fill(painter, metrics, text, static_cast<int>(match.capturedStart()),
+            lines.fill(painter, m_texts, opt.font, text, static_cast<int>(match.capturedStart()),
                        static_cast<int>(match.capturedLength()), m_findColor, 0);
         }
     }
@@ -96,10 +97,13 @@ void DiffLineDelegate::paint(QPainter* painter, const QStyleOptionViewItem& opti
     const QVariant foreground = index.data(Qt::ForegroundRole);
     painter->setPen(foreground.isValid() ? foreground.value<QColor>() : palette.color(QPalette::Text));
     painter->setFont(opt.font);
-    const int alignment = static_cast<int>(opt.displayAlignment) | Qt::TextSingleLine;
     for (int start = 0, row = 0;; start += perLine, ++row) {
         const QRect line(lines.text.left(), lines.text.top() + row * lines.height, lines.text.width(), lines.height);
-        painter->drawText(line, alignment, text.mid(start, perLine));
+        if (opt.displayAlignment == (Qt::AlignLeft | Qt::AlignVCenter))
+            m_texts.drawLeft(painter, line, text.mid(start, perLine), opt.font);
+        else
+            painter->drawText(line, static_cast<int>(opt.displayAlignment) | Qt::TextSingleLine,
+                              text.mid(start, perLine));
         if (perLine >= text.size() - start) break;
     }
     painter->restore();

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "diff/statictextcache.h"
+
 #include <QColor>
 #include <QRegularExpression>
 #include <QStyledItemDelegate>
@@ -12,7 +14,8 @@ class QFontMetrics;
 // line keeps its tints and its text colour. Matches of the find pattern get
 // the editor's find tint. When wrapping, a line longer than the cell breaks
 // every charsPerLine() characters onto lines of lineHeight(), and the pane
-// gives its row the height for them.
+// gives its row the height for them. Lines are drawn laid out once
+// (StaticTextCache).
 class DiffLineDelegate : public QStyledItemDelegate {
     Q_OBJECT
 
@@ -36,4 +39,5 @@ private:
     QRegularExpression m_findPattern;
     QColor m_findColor;
     bool m_wrapping = false;
+    mutable StaticTextCache m_texts;
 };

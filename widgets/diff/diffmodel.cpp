@@ -41,13 +41,16 @@ void DiffModel::clear()
     m_shown.clear();
     m_oldText.clear();
     m_newText.clear();
+    m_hasTexts = false;
     m_longestLine = 0;
     endResetModel();
 }
 
-void DiffModel::setTexts(const std::string& oldText, const std::string& newText)
+bool DiffModel::setTexts(const std::string& oldText, const std::string& newText)
 {
+    if (m_hasTexts && oldText == m_oldText && newText == m_newText) return false;
     beginResetModel();
+    m_hasTexts = true;
     // The rows view into the model's own copies, which live as long as they do.
     m_oldText = oldText;
     m_newText = newText;
@@ -57,6 +60,7 @@ void DiffModel::setTexts(const std::string& oldText, const std::string& newText)
     m_longestLine = static_cast<int>(longest);
     rebuildShown();
     endResetModel();
+    return true;
 }
 
 void DiffModel::rebuildShown()

@@ -39,7 +39,9 @@ public:
     [[nodiscard]] static QString foldText(int lines);
 
     // Diffs `oldText` against `newText` (printed modules, UTF-8); copies both.
-    void setTexts(const std::string& oldText, const std::string& newText);
+    // False, leaving the rows and their folds as they are, when these are the
+    // texts already shown (an edit that did not change this pass's output).
+    bool setTexts(const std::string& oldText, const std::string& newText);
     void clear();
     // The texts last diffed, as given.
     [[nodiscard]] const std::string& oldText() const { return m_oldText; }
@@ -96,6 +98,7 @@ private:
     std::vector<tirx::DiffRow> m_lines; // views into m_oldText / m_newText
     std::vector<Shown> m_shown;
     bool m_folding = true;
+    bool m_hasTexts = false; // set by setTexts, dropped by clear
     int m_longestLine = 0;
 };
 

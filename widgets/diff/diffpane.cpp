@@ -4,6 +4,7 @@
 #include "diff/difflinedelegate.h"
 #include "diff/diffmodel.h"
 #include "editor/editorcolors.h"
+#include "scrollbar/cachedscrollbar.h"
 
 #include <QClipboard>
 #include <QGuiApplication>
@@ -17,6 +18,8 @@ DiffPane::DiffPane(Side side, DiffModel* model, QWidget* parent)
     : QTableView(parent), m_side(side), m_model(model), m_delegate(new DiffLineDelegate(this)),
       m_gutter(new DiffGutter(side == Side::Old, model, this))
 {
+    setVerticalScrollBar(new CachedScrollBar(Qt::Vertical, this));
+    setHorizontalScrollBar(new CachedScrollBar(Qt::Horizontal, this));
     setVerticalHeader(m_gutter);
     setModel(model);
     // The diff view labels the sides above the panes, where sideways scrolling cannot move the label.

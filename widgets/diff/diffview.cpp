@@ -176,7 +176,9 @@ void DiffView::setTexts(const QString& oldName, const std::string& oldText, cons
 void DiffView::showTexts(const QString& oldName, const std::string& oldText, const QString& newName,
                          const std::string& newText)
 {
-    m_model->setTexts(oldText, newText);
+    // The same diff again (an edit this pass's output does not show): the
+    // rows, the folds opened, the selection and the scroll position stay.
+    if (!m_model->setTexts(oldText, newText) && oldName == m_oldName && newName == m_newName) return;
     const int changes = m_model->changeCount();
     const int lines = m_model->changedRowCount();
     if (changes == 0)

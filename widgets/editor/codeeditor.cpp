@@ -5,6 +5,7 @@
 #include "editor/editorcolors.h"
 #include "editor/tirxcompletion.h"
 #include "editor/tirxlexer.h"
+#include "scrollbar/cachedscrollbar.h"
 
 #include <QApplication>
 #include <QEvent>
@@ -27,6 +28,10 @@ CodeEditor::CodeEditor(QWidget* parent) : QsciScintilla(parent)
     m_font = QFont(QStringLiteral("DejaVu Sans Mono"), 10);
     m_font.setStyleHint(QFont::Monospace);
     m_font.setFixedPitch(true);
+
+    // Repainting the window while typing blits the unchanged scroll bars.
+    replaceVerticalScrollBar(new CachedScrollBar(Qt::Vertical, this));
+    replaceHorizontalScrollBar(new CachedScrollBar(Qt::Horizontal, this));
 
     setUtf8(true);
     setFont(m_font);

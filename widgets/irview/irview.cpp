@@ -6,6 +6,7 @@
 #include "editor/editorcolors.h"
 #include "editor/scintillafind.h"
 #include "editor/tirxlexer.h"
+#include "scrollbar/cachedscrollbar.h"
 
 #include <algorithm>
 #include <utility>
@@ -29,6 +30,8 @@ IrView::IrView(QWidget* parent)
       m_lexer(new TirxLexer(m_editor)), m_marker(m_editor, kSourceMarker)
 {
     m_title->setTextFormat(Qt::PlainText);
+    m_editor->replaceVerticalScrollBar(new CachedScrollBar(Qt::Vertical, m_editor));
+    m_editor->replaceHorizontalScrollBar(new CachedScrollBar(Qt::Horizontal, m_editor));
     m_editor->setLexer(m_lexer);
     m_editor->setReadOnly(true);
     m_editor->setUtf8(true);
@@ -74,15 +77,20 @@ void IrView::setEntry(const tirx::TraceEntry& entry) { setEntry(entry, entry.tex
 void IrView::setEntry(const tirx::TraceEntry& entry, const std::string& text)
 {
     m_map.setEntry(entry);
-    m_marker.forget();
     m_title->setText(entry.passName == "input" ? tr("The module as written")
                                                : tr("After %1").arg(QString::fromStdString(entry.passName)));
+    // The text shown already (an edit this pass's output does not show):
+    // setting it again would restyle it and lose the scroll position.
+    if (m_text && *m_text == text) return;
+    m_text = text;
+    m_marker.forget();
     m_marker.quietly([&] { m_editor->setText(QString::fromStdString(text)); });
     codepane::fitLineNumberMargin(*m_editor);
 }
 
 void IrView::clear()
 {
+    m_text.reset();
     m_map.clear();
     m_marker.forget();
     m_title->setText(tr("No pass selected"));

@@ -7,6 +7,8 @@
 
 #include <QWidget>
 
+#include <optional>
+#include <string>
 #include <vector>
 
 class QLabel;
@@ -59,4 +61,5 @@ private:
     TirxLexer* m_lexer;
     LazySourceMap m_map;
     SourceLineMarker m_marker;
+    std::optional<std::string> m_text; // what the editor shows, none after clear()
 };

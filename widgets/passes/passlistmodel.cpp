@@ -43,9 +43,17 @@ PassListModel::PassListModel(QObject* parent) : QAbstractListModel(parent) {}
 
 void PassListModel::setTrace(std::shared_ptr<const tirx::Trace> trace)
 {
+    std::vector<Row> rows = rowsFor(trace.get());
+    // The same rows with new times and statuses: the view keeps its
+    // selection and layout and repaints, where a reset would lay it out anew.
+    if (!rows.empty() && rows == m_rows) {
+        m_trace = std::move(trace);
+        emit dataChanged(index(0), index(rowCount() - 1));
+        return;
+    }
     beginResetModel();
     m_trace = std::move(trace);
-    rebuild();
+    m_rows = std::move(rows);
     endResetModel();
 }
 
@@ -54,7 +62,7 @@ void PassListModel::setPipeline(const QStringList& passes)
     beginResetModel();
     m_pipeline = passes;
     m_off.clear();
-    rebuild();
+    m_rows = rowsFor(m_trace.get());
     endResetModel();
 }
 
@@ -81,13 +89,13 @@ bool PassListModel::setPassEnabled(const QString& passName, bool enabled)
     return true;
 }
 
-void PassListModel::rebuild()
+std::vector<PassListModel::Row> PassListModel::rowsFor(const tirx::Trace* trace) const
 {
-    m_rows.clear();
-    const int entries = m_trace ? static_cast<int>(m_trace->entries.size()) : 0;
-    if (entries == 0 && m_pipeline.isEmpty()) return;
-    m_rows.push_back(
-        {entries > 0 ? fromStd(m_trace->entries.front()->passName) : u"input"_s, {}, entries > 0 ? 0 : -1, false});
+    std::vector<Row> rows;
+    const int entries = trace ? static_cast<int>(trace->entries.size()) : 0;
+    if (entries == 0 && m_pipeline.isEmpty()) return rows;
+    rows.push_back(
+        {entries > 0 ? fromStd(trace->entries.front()->passName) : u"input"_s, {}, entries > 0 ? 0 : -1, false});
     std::vector<bool> shown(static_cast<size_t>(entries), false);
     if (entries > 0) shown[0] = true;
     // Each pipeline pass takes the next entry of its name; a pass switched
@@ -97,27 +105,28 @@ void PassListModel::rebuild()
         Row row{pass, {}, -1, true};
         const std::string name = pass.toStdString();
         for (int e = next; e < entries; ++e) {
-            if (m_trace->entries[static_cast<size_t>(e)]->passName == name) {
+            if (trace->entries[static_cast<size_t>(e)]->passName == name) {
                 row.entry = e;
                 shown[static_cast<size_t>(e)] = true;
                 next = e + 1;
                 break;
             }
         }
-        m_rows.push_back(row);
+        rows.push_back(row);
     }
     // Entries of passes the pipeline does not list (a Trace from another
     // pipeline, or no pipeline at all) follow, so nothing that ran is hidden.
     for (int e = 1; e < entries; ++e) {
         if (!shown[static_cast<size_t>(e)])
-            m_rows.push_back({fromStd(m_trace->entries[static_cast<size_t>(e)]->passName), {}, e, false});
+            rows.push_back({fromStd(trace->entries[static_cast<size_t>(e)]->passName), {}, e, false});
     }
     // A pass that runs twice (StmtSimplify in "trn") is told apart by its run.
     QHash<QString, int> runs;
-    for (Row& row : m_rows) {
+    for (Row& row : rows) {
         const int run = ++runs[row.name];
         row.label = run == 1 ? row.name : u"%1 #%2"_s.arg(row.name).arg(run);
     }
+    return rows;
 }
 
 void PassListModel::setStale(bool stale)

@@ -34,6 +34,8 @@ public:
 
     explicit PassListModel(QObject* parent = nullptr);
 
+    // A Trace of the same passes as the last one (an edit) keeps the rows
+    // and reports their data changed; any other resets the model.
     void setTrace(std::shared_ptr<const tirx::Trace> trace);
     [[nodiscard]] std::shared_ptr<const tirx::Trace> trace() const { return m_trace; }
     // The passes the rows list, in order; switches every pass back on.
@@ -75,9 +77,12 @@ private:
         QString label;
         int entry = -1;
         bool inPipeline = false; // has a check box
+
+        bool operator==(const Row&) const = default;
     };
 
-    void rebuild();
+    // The rows for `trace` (may be null) and the pipeline.
+    [[nodiscard]] std::vector<Row> rowsFor(const tirx::Trace* trace) const;
     [[nodiscard]] const tirx::TraceEntry* entryAt(int row) const;
     [[nodiscard]] QString toolTip(int row) const;
 

@@ -5,6 +5,7 @@
 #include "passes/passfiltermodel.h"
 #include "passes/passlistmodel.h"
 #include "passes/targetselector.h"
+#include "scrollbar/cachedscrollbar.h"
 
 #include "target/target.h"
 #include "transform/registry.h"
@@ -31,6 +32,7 @@ PassStepper::PassStepper(QWidget* parent)
       m_nameFilter(new QLineEdit(this)), m_back(new QToolButton(this)), m_forward(new QToolButton(this)),
       m_stale(new QLabel(tr("Showing the last module that parsed"), this))
 {
+    m_view->setVerticalScrollBar(new CachedScrollBar(Qt::Vertical, m_view));
     m_filter->setSourceModel(m_model);
     m_view->setModel(m_filter);
     m_view->setUniformItemSizes(true);
@@ -117,13 +119,13 @@ void PassStepper::setTrace(std::shared_ptr<const tirx::Trace> trace)
         const QScopedValueRollback guard(m_selecting, true);
         m_model->setTrace(std::move(trace));
     }
-    m_current = -1;
     int entry = m_chosenName.isEmpty() ? -1 : m_model->entryOf(m_model->rowOf(m_chosenName));
     if (entry < 0) entry = m_model->defaultEntry();
+    const bool sameIndex = entry == m_current;
     setCurrentEntry(entry);
     // The same index may now hold a different module, or there is none any
-    // more: always tell the views.
-    if (m_current == entry) emit currentEntryChanged(m_current);
+    // more: always tell the views, once.
+    if (sameIndex) emit currentEntryChanged(m_current);
     updateButtons();
 }
 
