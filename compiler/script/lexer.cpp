@@ -98,13 +98,21 @@ constexpr std::array<bool, 256> kIdentChars = [] {
 
 bool isIdentChar(unsigned char c) { return kIdentChars[c]; }
 
-bool isAscii(std::string_view s)
-{
-    for (char c : s) {
-        if (static_cast<unsigned char>(c) >= 0x80) return false;
-    }
-    return true;
-}
+// Every token's first character is tested here: a table load, not a chain of
+// range tests.
+constexpr std::array<bool, 256> kIdentStarts = [] {
+    std::array<bool, 256> table{};
+    for (unsigned c = 0; c < 256; ++c) table[c] = isIdentStart(static_cast<unsigned char>(c));
+    return table;
+}();
+
+// The same without the bytes of multi-byte characters: the loop that scans
+// ASCII names, nearly all of them, stops where a name needs the UTF-8 check.
+constexpr std::array<bool, 256> kAsciiIdentChars = [] {
+    std::array<bool, 256> table = kIdentChars;
+    for (unsigned c = 0x80; c < 256; ++c) table[c] = false;
+    return table;
+}();
 bool isDigit(unsigned char c) { return c >= '0' && c <= '9'; }
 bool isHex(unsigned char c) { return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 
@@ -406,23 +414,19 @@ private:
             ++m_pos;
             return;
         }
-        if (isIdentStart(c)) {
+        if (kIdentStarts[c]) {
             size_t p = m_pos + 1;
-            while (p < m_src.size() && isIdentChar(static_cast<unsigned char>(m_src[p]))) ++p;
+            while (p < m_src.size() && kAsciiIdentChars[static_cast<unsigned char>(m_src[p])]) ++p;
+            if (c >= 0x80 || (p < m_src.size() && static_cast<unsigned char>(m_src[p]) >= 0x80)) {
+                scanNonAsciiName(p);
+                return;
+            }
             if (p < m_src.size() && (m_src[p] == '\'' || m_src[p] == '"') && p - m_pos <= 2 &&
                 isStringPrefix(m_pos, p)) {
                 scanString(m_pos, p);
                 return;
             }
             const auto text = m_src.substr(m_pos, p - m_pos);
-            if (c >= 0x80 || !isAscii(text)) {
-                if (!validUtf8(text)) {
-                    error("invalid UTF-8 in a name", m_pos, p);
-                    emitHere(TokenKind::Error, m_pos, p);
-                    m_pos = p;
-                    return;
-                }
-            }
             emitHere(isKeyword(text) ? TokenKind::Keyword : TokenKind::Name, m_pos, p);
             m_pos = p;
             return;
@@ -436,6 +440,17 @@ private:
             return;
         }
         scanOperator();
+    }
+
+    // The rest of a name with a byte past ASCII, from `p`: no string prefix
+    // and no keyword, and refused unless it is valid UTF-8.
+    void scanNonAsciiName(size_t p)
+    {
+        while (p < m_src.size() && isIdentChar(static_cast<unsigned char>(m_src[p]))) ++p;
+        const bool valid = validUtf8(m_src.substr(m_pos, p - m_pos));
+        if (!valid) error("invalid UTF-8 in a name", m_pos, p);
+        emitHere(valid ? TokenKind::Name : TokenKind::Error, m_pos, p);
+        m_pos = p;
     }
 
     [[nodiscard]] bool isStringPrefix(size_t b, size_t e) const
