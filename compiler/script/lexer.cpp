@@ -1,6 +1,8 @@
 #include "script/lexer.h"
 
 #include <array>
+#include <cstdint>
+#include <cstring>
 #include <memory>
 #include <string>
 
@@ -122,18 +124,18 @@ bool isHex(unsigned char c) { return isDigit(c) || (c >= 'a' && c <= 'f') || (c 
 size_t operatorLength(std::string_view s, size_t p)
 {
     const char c = s[p];
-    const char n1 = p + 1 < s.size() ? s[p + 1] : '\0';
-    const char n2 = p + 2 < s.size() ? s[p + 2] : '\0';
+    // Read only where an operator may go on: most are one character.
+    const auto next = [&](size_t k) { return p + k < s.size() ? s[p + k] : '\0'; };
     switch (c) {
     case '*':
     case '/':
     case '<':
     case '>': // ** **= // //= << <<= >> >>= and the X= forms
-        if (n1 == c) return n2 == '=' ? 3 : 2;
-        return n1 == '=' ? 2 : 1;
-    case '-': return n1 == '>' || n1 == '=' ? 2 : 1;
-    case '.': return n1 == '.' && n2 == '.' ? 3 : 1;
-    case '!': return n1 == '=' ? 2 : 0;
+        if (next(1) == c) return next(2) == '=' ? 3 : 2;
+        return next(1) == '=' ? 2 : 1;
+    case '-': return next(1) == '>' || next(1) == '=' ? 2 : 1;
+    case '.': return next(1) == '.' && next(2) == '.' ? 3 : 1;
+    case '!': return next(1) == '=' ? 2 : 0;
     case '+':
     case '%':
     case '@':
@@ -141,7 +143,7 @@ size_t operatorLength(std::string_view s, size_t p)
     case '|':
     case '^':
     case '=':
-    case ':': return n1 == '=' ? 2 : 1;
+    case ':': return next(1) == '=' ? 2 : 1;
     case ',':
     case '(':
     case ')':
@@ -314,8 +316,14 @@ private:
     bool lineStart()
     {
         size_t p = m_pos;
-        // Indentation is nearly always spaces only: count those in a tight
-        // loop; a tab or form feed continues in the general one.
+        // Indentation is nearly always spaces only, often a dozen or more:
+        // count those eight at a time, then one by one; a tab or form feed
+        // continues in the general loop.
+        constexpr uint64_t kEightSpaces = 0x2020202020202020ull;
+        for (uint64_t eight = 0; p + 8 <= m_src.size(); p += 8) {
+            std::memcpy(&eight, m_src.data() + p, 8);
+            if (eight != kEightSpaces) break;
+        }
         while (p < m_src.size() && m_src[p] == ' ') ++p;
         uint32_t width = static_cast<uint32_t>(p - m_pos);
         uint32_t alt = width;
