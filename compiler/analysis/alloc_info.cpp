@@ -148,21 +148,33 @@ std::optional<std::vector<int64_t>> constPhysicalShape(const TensorType& type)
     return physicalShape(type, ignored);
 }
 
-bool sizeOverflows(const TensorType& type)
+bool sizeOverflows(const TensorType& type) { return constShapes(type).sizeOverflows; }
+
+ConstShapes constShapes(const TensorType& type)
 {
-    SizeFailure failure = SizeFailure::None;
-    const auto phys = physicalShape(type, failure);
-    if (failure == SizeFailure::Overflow) return true;
+    ConstShapes out;
     const int64_t bytes = type.dtype().bytes();
-    if (phys && !product(*phys, bytes)) return true;
-    // The logical shape too: a layout may cover less than the shape.
-    std::vector<int64_t> logical;
+    out.logical.reserve(type.shape().size());
     for (const auto& d : type.shape()) {
         auto v = constInt(d);
-        if (!v) return false;
-        logical.push_back(*v);
+        if (!v) {
+            out.logical.clear();
+            break;
+        }
+        out.logical.push_back(*v);
     }
-    return !product(logical, bytes);
+    const bool logicalConstant = out.logical.size() == type.shape().size();
+    // The logical shape too: a layout may cover less than the shape.
+    if (logicalConstant && !product(out.logical, bytes)) out.sizeOverflows = true;
+    if (!type.layout() || !(type.isSbuf() || type.isPsum())) {
+        // Without a layout the physical shape is the logical one.
+        if (logicalConstant) out.physical = out.logical;
+        return out;
+    }
+    SizeFailure failure = SizeFailure::None;
+    out.physical = physicalShape(type, failure);
+    if (failure == SizeFailure::Overflow || (out.physical && !product(*out.physical, bytes))) out.sizeOverflows = true;
+    return out;
 }
 
 std::optional<int64_t> allocatorBytes(const TensorType& type, std::string* error)

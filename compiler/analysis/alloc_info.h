@@ -47,4 +47,13 @@ struct AllocView {
 // a size no check may compare, since it would have wrapped.
 [[nodiscard]] bool sizeOverflows(const TensorType& type);
 
+// The constant shapes of a tensor and whether its size overflows, worked out
+// together: what the memory plan reads of every allocation after every pass.
+struct ConstShapes {
+    std::vector<int64_t> logical;                 // empty when an extent is not constant
+    std::optional<std::vector<int64_t>> physical; // as constPhysicalShape()
+    bool sizeOverflows = false;                   // as sizeOverflows()
+};
+[[nodiscard]] ConstShapes constShapes(const TensorType& type);
+
 } // namespace tirx

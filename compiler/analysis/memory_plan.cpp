@@ -1,6 +1,7 @@
 #include "analysis/memory_plan.h"
 
 #include "analysis/alloc_info.h"
+#include "analysis/list_memo.h"
 #include "analysis/memory_plan_detail.h"
 #include "ir/checked_int.h"
 #include "ir/functor.h"
@@ -13,17 +14,6 @@
 namespace tirx {
 
 namespace {
-
-std::vector<int64_t> constShape(const TensorType& type)
-{
-    std::vector<int64_t> shape;
-    for (const auto& d : type.shape()) {
-        auto v = constInt(d);
-        if (!v) return {};
-        shape.push_back(*v);
-    }
-    return shape;
-}
 
 void placeSbuf(PlannedAllocation& a, const AllocView& view)
 {
@@ -91,17 +81,19 @@ void placePsum(PlannedAllocation& a, const AllocView& view, int64_t bankBytes)
     }
 }
 
-PlannedAllocation describe(const std::string& function, const AllocView& view, const ProgramPoint& def,
-                           int64_t bankBytes)
+// Fills in a (default-constructed) allocation in place: the plan's vector
+// holds it already, so nothing is moved.
+void describe(PlannedAllocation& a, const std::string& function, const AllocView& view, const ProgramPoint& def,
+              int64_t bankBytes)
 {
     const auto& type = *view.type;
-    PlannedAllocation a;
     a.function = function;
     a.name = view.var->name();
     a.scope = type.scope();
     a.dtype = type.dtype();
-    a.shape = constShape(type);
-    if (auto phys = constPhysicalShape(type)) a.physicalShape = *phys;
+    ConstShapes shapes = constShapes(type);
+    a.shape = std::move(shapes.logical);
+    if (shapes.physical) a.physicalShape = std::move(*shapes.physical);
     a.hasLayout = type.layout() != nullptr;
     a.placementIsConstant = view.placementIsConstant;
     a.definition = def;
@@ -114,7 +106,7 @@ PlannedAllocation describe(const std::string& function, const AllocView& view, c
     } else if (!def.span.valid()) {
         a.createdBy = "a pass";
     }
-    if (sizeOverflows(type)) {
+    if (shapes.sizeOverflows) {
         a.sizeError = kSizeOverflow;
     } else if (type.isSbuf()) {
         placeSbuf(a, view);
@@ -122,30 +114,21 @@ PlannedAllocation describe(const std::string& function, const AllocView& view, c
         placePsum(a, view, bankBytes);
     } else {
         int64_t elements = 1;
-        for (auto d : a.shape) elements *= d; // sizeOverflows() checked the product
+        for (auto d : a.shape) elements *= d; // constShapes() checked the product
         a.bytesPerPartition = a.shape.empty() ? 0 : elements * type.dtype().bytes();
         a.sizeKnown = !a.shape.empty() || type.shape().empty();
         if (view.placement) a.offset = view.placement->front();
     }
-    return a;
 }
 
-// The allocations under a large statement list, remembered: the verifier
-// builds a placement plan after every pass, and a pass often keeps such a
-// list as it is (TileDispatch only drops the device_entry region around it),
-// as does lowering the same input again. The list is held weakly, so a node
-// whose address is reused is never mistaken for it.
-struct Remembered {
-    std::weak_ptr<const StmtNode> node;
-    int64_t bankBytes = 0;
-    int statements = 0;                         // numbered under the list
-    std::vector<PlannedAllocation> allocations; // orders relative to the list's first statement
+// The allocations under a large statement list, numbered from its first
+// statement.
+struct ListAllocations {
+    int statements = 0; // numbered under the list
+    std::vector<PlannedAllocation> allocations;
 };
 
-constexpr size_t kRememberFrom = 64; // statements in a list worth remembering
-constexpr size_t kRemembered = 4;    // lists kept per thread
-
-thread_local std::vector<Remembered> t_remembered;
+thread_local ListMemo<ListAllocations> t_remembered;
 
 // Numbers statements in pre-order (sequences are not numbered) and describes
 // every allocation. Expressions hold no statements and are not walked.
@@ -159,14 +142,13 @@ public:
     void visitStmt(const Stmt& s) override
     {
         if (!s) return;
-        const auto* seq = as<SeqStmtNode>(s);
-        if (seq && seq->stmts().size() >= kRememberFrom) {
+        if (ListMemo<ListAllocations>::worthRemembering(s)) {
             visitLargeSeq(s);
             return;
         }
-        if (!seq) {
+        if (s->kind() != StmtKind::Seq) {
             const ProgramPoint point{m_order++, s->span()};
-            if (auto view = allocView(s)) m_out.push_back(describe(m_function, *view, point, m_bankBytes));
+            if (auto view = allocView(s)) describe(m_out.emplace_back(), m_function, *view, point, m_bankBytes);
         }
         IrVisitor::visitStmt(s);
     }
@@ -176,30 +158,28 @@ public:
 private:
     void visitLargeSeq(const Stmt& s)
     {
-        for (auto it = t_remembered.begin(); it != t_remembered.end(); ++it) {
-            if (it->node.lock() != s || it->bankBytes != m_bankBytes) continue;
-            // Most recently used last: a caller lowering one input again and
-            // again finds its body here every time.
-            std::rotate(it, it + 1, t_remembered.end());
-            const Remembered& r = t_remembered.back();
-            for (const auto& a : r.allocations) {
-                PlannedAllocation copy = a;
-                copy.function = m_function;
-                copy.definition.order += m_order;
-                copy.firstUse = copy.lastUse = copy.definition;
-                m_out.push_back(std::move(copy));
+        const size_t first = m_out.size();
+        if (const ListAllocations* r = t_remembered.find(s, m_bankBytes)) {
+            m_out.insert(m_out.end(), r->allocations.begin(), r->allocations.end());
+            for (auto it = m_out.begin() + static_cast<std::ptrdiff_t>(first); it != m_out.end(); ++it) {
+                it->function = m_function;
+                it->definition.order += m_order;
+                it->firstUse = it->lastUse = it->definition;
             }
-            m_order += r.statements;
+            m_order += r->statements;
             return;
         }
-        const size_t first = m_out.size();
+        // Room for an allocation per statement of the list, the usual shape
+        // of a kernel's body, so that the plan is not moved as it grows.
+        const auto& stmts = static_cast<const SeqStmtNode&>(*s).stmts();
+        m_out.reserve(first + static_cast<size_t>(std::count_if(stmts.begin(), stmts.end(), [](const Stmt& x) {
+                          return x && x->kind() == StmtKind::Bind;
+                      })));
         const int base = m_order;
         IrVisitor::visitStmt(s);
-        Remembered r{s, m_bankBytes, m_order - base, {m_out.begin() + static_cast<std::ptrdiff_t>(first), m_out.end()}};
+        ListAllocations r{m_order - base, {m_out.begin() + static_cast<std::ptrdiff_t>(first), m_out.end()}};
         for (auto& a : r.allocations) a.definition.order -= base;
-        std::erase_if(t_remembered, [](const Remembered& x) { return x.node.expired(); });
-        if (t_remembered.size() == kRemembered) t_remembered.erase(t_remembered.begin());
-        t_remembered.push_back(std::move(r));
+        t_remembered.remember(s, m_bankBytes, std::move(r));
     }
 
     std::string m_function;

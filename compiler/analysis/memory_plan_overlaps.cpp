@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <optional>
 #include <queue>
 
 namespace tirx {
@@ -98,48 +99,58 @@ void addOverlaps(MemoryPlan& plan, size_t first)
         // partitions do. The first kMostOverlapsListed pairs of the scope
         // are listed; past that the open pieces meeting the next one are
         // counted in O(log n), so N allocations at one address cost
-        // O(N log N), not N²/2 pairs. Allocations are met in offset order,
-        // as a rule: the sort is then skipped.
+        // O(N log N), not N²/2 pairs. The counter is built only then: a
+        // kernel without that many overlaps never pays for it. Allocations
+        // are met in offset order, as a rule: the sort is then skipped.
         const auto byBegin = [](const Piece& a, const Piece& b) { return a.rect.bytes.begin < b.rect.bytes.begin; };
         if (!std::is_sorted(pieces.begin(), pieces.end(), byBegin))
             std::stable_sort(pieces.begin(), pieces.end(), byBegin);
-        PartitionCounter counter{pieces};
-        const auto byEnd = [](const Piece* a, const Piece* b) { return a->rect.bytes.end > b->rect.bytes.end; };
-        std::priority_queue<const Piece*, std::vector<const Piece*>, decltype(byEnd)> closing{byEnd};
         std::vector<const Piece*> open; // the open pieces, while pairs are still listed
         size_t listed = 0;
+        std::optional<PartitionCounter> counter;
+        const auto byEnd = [](const Piece* a, const Piece* b) { return a->rect.bytes.end > b->rect.bytes.end; };
+        std::priority_queue<const Piece*, std::vector<const Piece*>, decltype(byEnd)> closing{byEnd};
         for (const Piece& next : pieces) {
-            while (!closing.empty() && closing.top()->rect.bytes.end <= next.rect.bytes.begin) {
-                counter.add(closing.top()->rect.partitions, -1);
-                closing.pop();
-            }
-            if (listed < MemoryPlan::kMostOverlapsListed) {
-                std::erase_if(open, [&](const Piece* o) { return o->rect.bytes.end <= next.rect.bytes.begin; });
-                for (const Piece* o : open) {
-                    if (o->allocation == next.allocation || !o->rect.partitions.meets(next.rect.partitions)) continue;
-                    if (listed == MemoryPlan::kMostOverlapsListed) {
-                        ++plan.overlapsNotListed;
-                        continue;
-                    }
-                    size_t earlier = o->allocation;
-                    size_t later = next.allocation;
-                    if (sourceBefore(all[later], later, all[earlier], earlier)) std::swap(earlier, later);
-                    const Interval& a = *all[earlier].byteRange;
-                    const Interval& b = *all[later].byteRange;
-                    found.push_back({earlier, later, {std::max(a.begin, b.begin), std::min(a.end, b.end)}});
-                    ++listed;
+            if (counter) {
+                while (!closing.empty() && closing.top()->rect.bytes.end <= next.rect.bytes.begin) {
+                    counter->add(closing.top()->rect.partitions, -1);
+                    closing.pop();
                 }
-                open.push_back(&next);
-            } else {
                 // The pieces of one allocation (its PSUM banks) share no
                 // byte unless it overflows its bank, which the verifier
                 // reports: every one counted is another allocation's.
-                plan.overlapsNotListed += static_cast<size_t>(counter.meeting(next.rect.partitions));
+                plan.overlapsNotListed += static_cast<size_t>(counter->meeting(next.rect.partitions));
+                counter->add(next.rect.partitions, 1);
+                closing.push(&next);
+                continue;
             }
-            counter.add(next.rect.partitions, 1);
-            closing.push(&next);
+            std::erase_if(open, [&](const Piece* o) { return o->rect.bytes.end <= next.rect.bytes.begin; });
+            for (const Piece* o : open) {
+                if (o->allocation == next.allocation || !o->rect.partitions.meets(next.rect.partitions)) continue;
+                if (listed == MemoryPlan::kMostOverlapsListed) {
+                    ++plan.overlapsNotListed;
+                    continue;
+                }
+                size_t earlier = o->allocation;
+                size_t later = next.allocation;
+                if (sourceBefore(all[later], later, all[earlier], earlier)) std::swap(earlier, later);
+                const Interval& a = *all[earlier].byteRange;
+                const Interval& b = *all[later].byteRange;
+                found.push_back({earlier, later, {std::max(a.begin, b.begin), std::min(a.end, b.end)}});
+                ++listed;
+            }
+            open.push_back(&next);
+            if (listed < MemoryPlan::kMostOverlapsListed) continue;
+            // The listing is full: the open pieces move to the counter.
+            counter.emplace(pieces);
+            for (const Piece* o : open) {
+                counter->add(o->rect.partitions, 1);
+                closing.push(o);
+            }
+            open.clear();
         }
     }
+    if (found.empty()) return;
     // Pairs in source order of the later, then the earlier allocation.
     std::vector<size_t> rank(all.size() - first);
     std::vector<size_t> order(rank.size());

@@ -160,8 +160,8 @@ private:
 
     static std::string tooDeep()
     {
-        return "nested more than " + std::to_string(kMaxIrDepth / kEqualityLevelWeight) +
-               " levels deep; not compared further";
+        return "nested too many levels deep (more than " + std::to_string(kMaxIrDepth) +
+               ", or past what the thread's stack holds); not compared further";
     }
 
     bool fail(std::string reason)
@@ -390,7 +390,7 @@ private:
         if (!a && !b) return true;
         if (!a || !b) return fail(a ? "expression vs none" : "none vs expression");
         SpanScope s(*this, a->span(), b->span());
-        const IrDepth level{kEqualityLevelWeight};
+        const IrDepth level;
         if (IrDepth::full()) return fail(tooDeep());
         if (a->kind() != b->kind()) {
             return fail("node " + std::string(exprKindName(a->kind())) + " vs " + std::string(exprKindName(b->kind())));
@@ -511,7 +511,7 @@ private:
     bool stmt(const Stmt& a, const Stmt& b)
     {
         SpanScope s(*this, a->span(), b->span());
-        const IrDepth level{kEqualityLevelWeight};
+        const IrDepth level;
         if (IrDepth::full()) return fail(tooDeep());
         if (a->kind() != b->kind()) {
             return fail("statement " + std::string(stmtKindName(a->kind())) + " vs " +

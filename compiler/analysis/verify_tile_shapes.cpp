@@ -1,6 +1,7 @@
 #include "analysis/verify_tile_shapes.h"
 
 #include "analysis/instruction_plan.h"
+#include "analysis/list_memo.h"
 #include "ir/callables.h"
 #include "ir/functor.h"
 #include "ir/make.h"
@@ -25,9 +26,27 @@ std::string extentsText(const TensorRegionNode& r)
     return out + (r.ranges().size() == 1 ? ",)" : ")");
 }
 
+// The findings under a large statement list (usually none).
+thread_local ListMemo<std::vector<Diagnostic>> t_remembered;
+
 class TileShapeChecker final : public IrVisitor {
 public:
     explicit TileShapeChecker(std::vector<Diagnostic>& out) : m_out(out) {}
+
+    void visitStmt(const Stmt& s) override
+    {
+        if (!s || !ListMemo<std::vector<Diagnostic>>::worthRemembering(s)) {
+            IrVisitor::visitStmt(s);
+            return;
+        }
+        if (const auto* found = t_remembered.find(s, 0)) {
+            m_out.insert(m_out.end(), found->begin(), found->end());
+            return;
+        }
+        const size_t first = m_out.size();
+        IrVisitor::visitStmt(s);
+        t_remembered.remember(s, 0, {m_out.begin() + static_cast<std::ptrdiff_t>(first), m_out.end()});
+    }
 
     void visitEvaluate(const EvaluateNode& s) override
     {
@@ -40,7 +59,7 @@ public:
 private:
     void check(const CallNode& c)
     {
-        const Callable* callable = findCallableByOp(c.op());
+        const Callable* callable = c.callable();
         if (!callable || !callable->tileOp || tileOpInfo(*callable->tileOp).family != TileFamily::Copy) return;
         // load, store and tensor_copy take (dst, src) first (tile_ops.def).
         if (c.args().size() < 2) return;

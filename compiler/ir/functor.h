@@ -7,7 +7,8 @@ namespace tirx {
 
 // Read-only walk over expressions and statements. Override the cases you
 // need; call the base to keep walking into children. Both walks stop with
-// IrTooDeep past kMaxIrDepth levels (ir_depth.h).
+// IrTooDeep past kMaxIrDepth levels or near the end of the thread's stack
+// (ir_depth.h).
 class IrVisitor {
 public:
     virtual ~IrVisitor() = default;

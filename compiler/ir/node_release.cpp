@@ -82,12 +82,20 @@ void buryStatementChildren(const StmtNode& s) noexcept
 
 void drainBuriedStatements() noexcept { drain(buriedStatements()); }
 
-void bury(const Expr& child) noexcept
+void buryLast(const Expr& child) noexcept
 {
-    if (!child || child.use_count() != 1) return;
-    if (auto* b = buried()) b->nodes.push_back(std::move(const_cast<Expr&>(child)));
+    auto* b = buried();
+    if (!b) return;
+    b->nodes.push_back(std::move(const_cast<Expr&>(child)));
+    t_buriedPending = true;
 }
 
-void drainBuried() noexcept { drain(buried()); }
+void drainPending() noexcept
+{
+    auto* b = buried();
+    if (!b || b->draining) return;
+    drain(b);
+    t_buriedPending = false;
+}
 
 } // namespace tirx::detail

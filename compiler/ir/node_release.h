@@ -14,11 +14,24 @@
 
 namespace tirx::detail {
 
+// True while this thread's list holds nodes. Most nodes freed are leaves
+// or share their children, so bury() and drainBuried() test inline and call
+// out only when there is something to move or free.
+inline thread_local bool t_buriedPending = false;
+void buryLast(const Expr& child) noexcept;
+void drainPending() noexcept;
+
 // Takes `child` (which the node being destroyed owns) onto the list when the
 // node holds its last reference; otherwise leaves it to the destructor.
-void bury(const Expr& child) noexcept;
+inline void bury(const Expr& child) noexcept
+{
+    if (child && child.use_count() == 1) buryLast(child);
+}
 // Frees the list, unless an outer destroy() is already doing so.
-void drainBuried() noexcept;
+inline void drainBuried() noexcept
+{
+    if (t_buriedPending) drainPending();
+}
 
 // Members are reached through their const accessors: the nodes were created
 // non-const (allocate_shared<T>), so taking them apart in destroy() is sound.

@@ -1,6 +1,8 @@
 #include "script/lexer.h"
 
 #include <array>
+#include <cstdint>
+#include <cstring>
 #include <memory>
 #include <string>
 
@@ -98,13 +100,21 @@ constexpr std::array<bool, 256> kIdentChars = [] {
 
 bool isIdentChar(unsigned char c) { return kIdentChars[c]; }
 
-bool isAscii(std::string_view s)
-{
-    for (char c : s) {
-        if (static_cast<unsigned char>(c) >= 0x80) return false;
-    }
-    return true;
-}
+// Every token's first character is tested here: a table load, not a chain of
+// range tests.
+constexpr std::array<bool, 256> kIdentStarts = [] {
+    std::array<bool, 256> table{};
+    for (unsigned c = 0; c < 256; ++c) table[c] = isIdentStart(static_cast<unsigned char>(c));
+    return table;
+}();
+
+// The same without the bytes of multi-byte characters: the loop that scans
+// ASCII names, nearly all of them, stops where a name needs the UTF-8 check.
+constexpr std::array<bool, 256> kAsciiIdentChars = [] {
+    std::array<bool, 256> table = kIdentChars;
+    for (unsigned c = 0x80; c < 256; ++c) table[c] = false;
+    return table;
+}();
 bool isDigit(unsigned char c) { return c >= '0' && c <= '9'; }
 bool isHex(unsigned char c) { return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 
@@ -114,18 +124,18 @@ bool isHex(unsigned char c) { return isDigit(c) || (c >= 'a' && c <= 'f') || (c 
 size_t operatorLength(std::string_view s, size_t p)
 {
     const char c = s[p];
-    const char n1 = p + 1 < s.size() ? s[p + 1] : '\0';
-    const char n2 = p + 2 < s.size() ? s[p + 2] : '\0';
+    // Read only where an operator may go on: most are one character.
+    const auto next = [&](size_t k) { return p + k < s.size() ? s[p + k] : '\0'; };
     switch (c) {
     case '*':
     case '/':
     case '<':
     case '>': // ** **= // //= << <<= >> >>= and the X= forms
-        if (n1 == c) return n2 == '=' ? 3 : 2;
-        return n1 == '=' ? 2 : 1;
-    case '-': return n1 == '>' || n1 == '=' ? 2 : 1;
-    case '.': return n1 == '.' && n2 == '.' ? 3 : 1;
-    case '!': return n1 == '=' ? 2 : 0;
+        if (next(1) == c) return next(2) == '=' ? 3 : 2;
+        return next(1) == '=' ? 2 : 1;
+    case '-': return next(1) == '>' || next(1) == '=' ? 2 : 1;
+    case '.': return next(1) == '.' && next(2) == '.' ? 3 : 1;
+    case '!': return next(1) == '=' ? 2 : 0;
     case '+':
     case '%':
     case '@':
@@ -133,7 +143,7 @@ size_t operatorLength(std::string_view s, size_t p)
     case '|':
     case '^':
     case '=':
-    case ':': return n1 == '=' ? 2 : 1;
+    case ':': return next(1) == '=' ? 2 : 1;
     case ',':
     case '(':
     case ')':
@@ -306,8 +316,14 @@ private:
     bool lineStart()
     {
         size_t p = m_pos;
-        // Indentation is nearly always spaces only: count those in a tight
-        // loop; a tab or form feed continues in the general one.
+        // Indentation is nearly always spaces only, often a dozen or more:
+        // count those eight at a time, then one by one; a tab or form feed
+        // continues in the general loop.
+        constexpr uint64_t kEightSpaces = 0x2020202020202020ull;
+        for (uint64_t eight = 0; p + 8 <= m_src.size(); p += 8) {
+            std::memcpy(&eight, m_src.data() + p, 8);
+            if (eight != kEightSpaces) break;
+        }
         while (p < m_src.size() && m_src[p] == ' ') ++p;
         uint32_t width = static_cast<uint32_t>(p - m_pos);
         uint32_t alt = width;
@@ -406,23 +422,19 @@ private:
             ++m_pos;
             return;
         }
-        if (isIdentStart(c)) {
+        if (kIdentStarts[c]) {
             size_t p = m_pos + 1;
-            while (p < m_src.size() && isIdentChar(static_cast<unsigned char>(m_src[p]))) ++p;
+            while (p < m_src.size() && kAsciiIdentChars[static_cast<unsigned char>(m_src[p])]) ++p;
+            if (c >= 0x80 || (p < m_src.size() && static_cast<unsigned char>(m_src[p]) >= 0x80)) {
+                scanNonAsciiName(p);
+                return;
+            }
             if (p < m_src.size() && (m_src[p] == '\'' || m_src[p] == '"') && p - m_pos <= 2 &&
                 isStringPrefix(m_pos, p)) {
                 scanString(m_pos, p);
                 return;
             }
             const auto text = m_src.substr(m_pos, p - m_pos);
-            if (c >= 0x80 || !isAscii(text)) {
-                if (!validUtf8(text)) {
-                    error("invalid UTF-8 in a name", m_pos, p);
-                    emitHere(TokenKind::Error, m_pos, p);
-                    m_pos = p;
-                    return;
-                }
-            }
             emitHere(isKeyword(text) ? TokenKind::Keyword : TokenKind::Name, m_pos, p);
             m_pos = p;
             return;
@@ -436,6 +448,17 @@ private:
             return;
         }
         scanOperator();
+    }
+
+    // The rest of a name with a byte past ASCII, from `p`: no string prefix
+    // and no keyword, and refused unless it is valid UTF-8.
+    void scanNonAsciiName(size_t p)
+    {
+        while (p < m_src.size() && isIdentChar(static_cast<unsigned char>(m_src[p]))) ++p;
+        const bool valid = validUtf8(m_src.substr(m_pos, p - m_pos));
+        if (!valid) error("invalid UTF-8 in a name", m_pos, p);
+        emitHere(valid ? TokenKind::Name : TokenKind::Error, m_pos, p);
+        m_pos = p;
     }
 
     [[nodiscard]] bool isStringPrefix(size_t b, size_t e) const

@@ -6,6 +6,7 @@
 #include "ir/callables.h"
 #include "ir/make.h"
 
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -222,17 +223,26 @@ void Printer::binary(const BinaryNode& e, int parentPrec)
     // a comparison operand on either side needs them too. The operands that
     // share the level are collected first and printed from a loop, so a long
     // chain (a + b + c + ...) does not recurse once per term.
-    std::vector<const BinaryNode*> chain{&e};
+    // Most chains are a few terms long: those links stay on the stack.
+    std::array<const BinaryNode*, 8> near{&e};
+    std::vector<const BinaryNode*> far;
+    size_t links = 1;
     if (prec != kPrecCompare) {
         for (const auto* left = as<BinaryNode>(e.a()); left && isInfix(*left) && binaryPrec(left->op()) == prec;
-             left = as<BinaryNode>(left->a()))
-            chain.push_back(left);
+             left = as<BinaryNode>(left->a())) {
+            if (links < near.size())
+                near[links] = left;
+            else
+                far.push_back(left);
+            ++links;
+        }
     }
+    const auto link = [&](size_t i) { return i < near.size() ? near[i] : far[i - near.size()]; };
     const int leftPrec = prec == kPrecCompare ? prec + 1 : prec;
-    expr(chain.back()->a().get(), leftPrec);
-    for (size_t i = chain.size(); i-- > 0;) {
-        m_out += binarySymbol(chain[i]->op());
-        expr(chain[i]->b().get(), prec + 1);
+    expr(link(links - 1)->a().get(), leftPrec);
+    for (size_t i = links; i-- > 0;) {
+        m_out += binarySymbol(link(i)->op());
+        expr(link(i)->b().get(), prec + 1);
     }
     if (paren) m_out += ')';
 }

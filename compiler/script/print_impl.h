@@ -32,14 +32,21 @@ public:
     [[nodiscard]] std::string_view nameOf(const VarNode* v) const;
 
 private:
+    // Holds the names the printed text itself uses (T, keywords, builtins),
+    // so that no variable takes one. Done at the first definition: the
+    // small printers (an expression, the layout probe of every tensor
+    // type) define nothing and pay nothing.
+    void reserveNames();
     std::unordered_map<const VarNode*, std::string> m_names;
-    std::unordered_map<std::string, int> m_live; // name -> number of holders
+    std::unordered_map<std::string, int> m_live; // name -> number of variables holding it
     std::vector<std::vector<const VarNode*>> m_scopes;
 };
 
 class Printer {
 public:
-    Printer() { m_out.reserve(1 << 16); }
+    // Whole modules and functions reserve their output up front; the small
+    // printers (an expression, a layout probe per tensor type) do not.
+    void reserve(size_t bytes) { m_out.reserve(bytes); }
 
     std::string take() { return std::move(m_out); }
 

@@ -37,7 +37,9 @@ std::string sanitize(const std::string& hint)
 
 } // namespace
 
-NameTable::NameTable()
+NameTable::NameTable() { m_scopes.emplace_back(); }
+
+void NameTable::reserveNames()
 {
     // Names the printed text itself uses: the script namespace, Python
     // keywords and the builtins a printed body refers to.
@@ -48,7 +50,6 @@ NameTable::NameTable()
           "try",   "except",   "finally", "raise",  "yield",  "await", "async"}) {
         m_live[reserved] = 1;
     }
-    m_scopes.emplace_back();
 }
 
 void NameTable::pushScope() { m_scopes.emplace_back(); }
@@ -68,6 +69,7 @@ const std::string& NameTable::define(const VarNode* v)
 {
     auto existing = m_names.find(v);
     if (existing != m_names.end()) return existing->second; // defined twice: keep the first name
+    if (m_live.empty()) reserveNames();
     const std::string base = sanitize(v->name());
     std::string name = base;
     for (int k = 1; m_live.count(name); ++k) name = base + "_" + std::to_string(k);
@@ -185,6 +187,7 @@ void Printer::module(const Module& m)
 std::string printModule(const Module& module)
 {
     print_detail::Printer p;
+    p.reserve(1 << 16);
     p.module(module);
     return p.take();
 }
@@ -192,6 +195,7 @@ std::string printModule(const Module& module)
 PrintedModule printModuleWithSourceMap(const Module& module)
 {
     print_detail::Printer p;
+    p.reserve(1 << 16);
     p.enableSourceMap();
     p.module(module);
     PrintedModule out;
@@ -226,6 +230,7 @@ std::vector<int> PrintedModule::linesForSourceLine(uint32_t sourceLine) const
 std::string printFunction(const Function& fn, const std::string& name)
 {
     print_detail::Printer p;
+    p.reserve(1 << 16);
     std::string out = "# from tvm_tirx.script import tirx as T\n\n";
     p.function(fn, name, 0);
     return out + p.take();

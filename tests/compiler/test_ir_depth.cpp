@@ -1,7 +1,10 @@
 // Trees deeper than any the parser builds, made directly: the visitor and
 // mutator bases, structural equality and integer bounds either finish or
-// stop at kMaxIrDepth with an answer or a located error, and freeing them
-// takes no recursion. None of them may overflow the stack.
+// stop at kMaxIrDepth (or sooner, when the thread's stack is nearly used up)
+// with an answer or a located error, and freeing them takes no recursion.
+// None of them may overflow the stack, in any build: under AddressSanitizer
+// a level's frames are several times larger, and the stack measure stops
+// the walk where the level count would not.
 
 #include "ir_builders.h"
 
@@ -13,7 +16,10 @@
 #include "target/target.h"
 #include "transform/pipeline.h"
 
+#include <QThread>
 #include <QtTest>
+
+#include <memory>
 
 #include <string>
 
@@ -22,9 +28,23 @@ using namespace tirx::testing;
 
 namespace {
 
-constexpr int kDeep = 200000;                                          // far past the bound
-constexpr int kWithin = kMaxIrDepth - 1000;                            // inside the visitors' bound
-constexpr int kEqualWithin = kMaxIrDepth / kEqualityLevelWeight - 500; // inside structural equality's
+constexpr int kDeep = 200000;               // far past the bound
+constexpr int kWithin = kMaxIrDepth - 1000; // inside the bound
+// Stacks for the walks that must finish whole or stop early: a large one
+// holds kMaxIrDepth levels in any build (structural equality takes about
+// 2 KB a level in Debug, several times that under AddressSanitizer), a
+// small one does not hold kWithin levels in any build.
+constexpr size_t kLargeStack = size_t{256} << 20;
+constexpr size_t kSmallStack = size_t{512} << 10;
+
+// Runs f on a thread of its own with a stack of `bytes`.
+template <class F> void onStack(size_t bytes, F f)
+{
+    std::unique_ptr<QThread> thread{QThread::create(std::move(f))};
+    thread->setStackSize(static_cast<uint>(bytes));
+    thread->start();
+    thread->wait();
+}
 
 // x + x + ... + x, left-associated: `levels` nested additions.
 Expr chain(const Var& x, int levels)
@@ -50,16 +70,19 @@ FunctionRef kernel(int loops, int exprLevels)
     return fn("main", {a, x}, body);
 }
 
-bool visits(const Stmt& s)
+// Empty when the walk finished, else why it stopped.
+std::string visitStopped(const Stmt& s)
 {
     IrVisitor v;
     try {
         v.visitStmt(s);
-        return true;
-    } catch (const IrTooDeep&) {
-        return false;
+        return {};
+    } catch (const IrTooDeep& e) {
+        return e.what();
     }
 }
+
+bool visits(const Stmt& s) { return visitStopped(s).empty(); }
 
 bool mutates(const Stmt& s)
 {
@@ -106,14 +129,68 @@ private slots:
 
     void treesWithinTheBoundAreWalkedWhole()
     {
-        for (const auto& f : {kernel(1, kWithin), kernel(kWithin, 1)}) {
-            QVERIFY(visits(f->body()));
-            QVERIFY(mutates(f->body()));
-        }
-        const EqualityResult expr = structuralEqual(*kernel(1, kEqualWithin), *kernel(1, kEqualWithin));
+        // On a stack that holds them, the level count is the only bound.
+        bool visited = true;
+        bool mutated = true;
+        EqualityResult expr;
+        EqualityResult loops;
+        onStack(kLargeStack, [&] {
+            for (const auto& f : {kernel(1, kWithin), kernel(kWithin, 1)}) {
+                visited = visited && visits(f->body());
+                mutated = mutated && mutates(f->body());
+            }
+            expr = structuralEqual(*kernel(1, kWithin), *kernel(1, kWithin));
+            loops = structuralEqual(*kernel(kWithin, 1), *kernel(kWithin, 1));
+        });
+        QVERIFY(visited);
+        QVERIFY(mutated);
         QVERIFY2(expr.equal, expr.reason.c_str());
-        const EqualityResult loops = structuralEqual(*kernel(kEqualWithin, 1), *kernel(kEqualWithin, 1));
         QVERIFY2(loops.equal, loops.reason.c_str());
+    }
+
+    void structuralEqualityAtTheBound()
+    {
+        // 10,000 levels, one of them differing at the bottom: found there
+        // on a stack that holds the walk, and never a crash on one that
+        // does not (the main thread's, under AddressSanitizer).
+        const auto differing = [] {
+            const Var a = tensorVar("A", tensorTy({128, 512}));
+            const Var x = intVar("x");
+            return fn("main", {a, x}, nest(kMaxIrDepth - 10, cast(DataType::float16(), x), a));
+        };
+        EqualityResult deep;
+        onStack(kLargeStack, [&] { deep = structuralEqual(*kernel(kMaxIrDepth - 10, 1), *differing()); });
+        QVERIFY(!deep.equal);
+        QVERIFY2(deep.reason.find("float32 vs float16") != std::string::npos, deep.reason.c_str());
+        // The path walks down every loop to the store.
+        int bodies = 0;
+        for (size_t at = deep.path.find(".body"); at != std::string::npos; at = deep.path.find(".body", at + 1))
+            ++bodies;
+        QVERIFY2(bodies >= kMaxIrDepth - 10, deep.path.substr(0, 200).c_str());
+        const EqualityResult here = structuralEqual(*kernel(kMaxIrDepth - 10, 1), *differing());
+        QVERIFY(!here.equal);
+        QVERIFY2(here.reason.find("float32 vs float16") != std::string::npos ||
+                     here.reason.find("levels deep") != std::string::npos,
+                 here.reason.c_str());
+    }
+
+    void aSmallStackStopsTheWalkEarly()
+    {
+        // kWithin levels are within the count, not within 512 KB of stack:
+        // the walk stops with the stack's message instead of overflowing.
+        std::string visitor;
+        bool mutated = true;
+        EqualityResult equal;
+        onStack(kSmallStack, [&] {
+            const auto f = kernel(1, kWithin);
+            visitor = visitStopped(f->body());
+            mutated = mutates(f->body());
+            equal = structuralEqual(*f, *kernel(1, kWithin));
+        });
+        QVERIFY2(visitor.find("for the thread's stack") != std::string::npos, visitor.c_str());
+        QVERIFY(!mutated);
+        QVERIFY(!equal.equal);
+        QVERIFY2(equal.reason.find("levels deep") != std::string::npos, equal.reason.c_str());
     }
 
     void thePipelineReportsTheDepthAtItsPlace()
