@@ -24,10 +24,4 @@ struct ColorKey {
 };
 [[nodiscard]] ColorKey layoutColorKey(const LayoutGrid& grid, const LayoutSlice& slice, int64_t flat, LayoutColorBy by);
 
-// A hue per key, spread over the wheel; `dark` gives the darker variant a
-// dark background needs. Neighbouring keys get neighbouring hues, and
-// every eighth key steps the lightness, so runs of 8 and 16 partitions can
-// be told apart.
-[[nodiscard]] Rgb layoutColor(ColorKey key, bool dark = false);
-
 } // namespace tirx

@@ -11,7 +11,9 @@
 # [bank, partition, free] tensor. The last tensor_copy brings the sum back
 # to SBUF for the store. Mind the load of A: its rows run along the free
 # axis in HBM but along the partitions in A_sbuf, so the DMA transposes it
-# one column of 128 elements at a time (512 load instructions).
+# one column of 128 elements at a time (512 load instructions). acc keeps
+# no address: TrnNaiveAllocator places SBUF only, as the reference does, so
+# the PSUM map lists acc as unplaced (memory_map.py places its PSUM by hand).
 # Run it: tirx-cli run matmul_psum.py --output C=c.npy
 import tvm
 from tvm_tirx.script import tirx as T
