@@ -4,10 +4,10 @@
 // sits to its allocation line in the IR and the diff.
 #include "mainwindow.h"
 
-#include "analysis/memory_notes.h"
 #include "diff/diffview.h"
 #include "irview/irview.h"
 #include "memmap/memorypanel.h"
+#include "memory/memory_notes.h"
 #include "passes/passstepper.h"
 #include "refresh/refreshwhenshown.h"
 

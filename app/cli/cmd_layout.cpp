@@ -1,9 +1,9 @@
 #include "input.h"
 
-#include "analysis/layout_grid.h"
-#include "analysis/layout_slice.h"
 #include "analysis/named_tensors.h"
-#include "graph/layout_svg.h"
+#include "layout/layout_grid.h"
+#include "layout/layout_slice.h"
+#include "layout/layout_svg.h"
 #include "script/printer.h"
 
 #include <CLI/CLI.hpp>

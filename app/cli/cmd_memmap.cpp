@@ -3,9 +3,9 @@
 
 #include "memmap_picture.h"
 
-#include "analysis/memory_plan.h"
-#include "analysis/what_if.h"
 #include "ir/diagnostic_cap.h"
+#include "memory/memory_plan.h"
+#include "memory/what_if.h"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>

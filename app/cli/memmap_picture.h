@@ -2,7 +2,7 @@
 
 #include "canvas.h"
 
-#include "analysis/memory_plan.h"
+#include "memory/memory_plan.h"
 #include "target/target.h"
 
 #include <string>

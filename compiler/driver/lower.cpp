@@ -1,7 +1,7 @@
 #include "driver/lower.h"
 
-#include "analysis/verify.h"
 #include "transform/registry.h"
+#include "verify/verify.h"
 
 namespace tirx {
 

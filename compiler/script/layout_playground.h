@@ -1,7 +1,7 @@
 #pragma once
 
-#include "analysis/layout_grid.h"
 #include "ir/diagnostic.h"
+#include "layout/layout_grid.h"
 
 #include <optional>
 #include <string>

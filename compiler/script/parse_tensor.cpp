@@ -1,9 +1,9 @@
 // TVMScript parser: tensor types, allocations, declarations, views and the
 // layout notation (T.TileLayout, T.S/T.R, from_iters).
 
-#include "analysis/layout_algebra.h"
 #include "ir/checked_int.h"
 #include "ir/trainium_layout.h"
+#include "layout/layout_algebra.h"
 #include "script/parser_impl.h"
 #include "script/printer.h"
 

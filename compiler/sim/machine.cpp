@@ -1,7 +1,7 @@
 #include "sim/machine.h"
 
-#include "analysis/alloc_info.h"
 #include "ir/make.h"
+#include "memory/alloc_info.h"
 
 #include <algorithm>
 #include <cstring>

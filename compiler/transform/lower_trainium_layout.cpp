@@ -9,11 +9,11 @@
 // of the body. NKI code generation only understands physical indices, which
 // is why every later pass works on this form.
 
-#include "analysis/layout_algebra.h"
 #include "analysis/simplify.h"
 #include "ir/functor.h"
 #include "ir/make.h"
 #include "ir/tensor_type.h"
+#include "layout/layout_algebra.h"
 #include "transform/access_pattern_cache.h"
 #include "transform/passes.h"
 

@@ -4,11 +4,11 @@
 // transform/tile/; a call a lowering rejects is reported at its source
 // location and left in place.
 
-#include "analysis/instruction_plan.h"
 #include "ir/callables.h"
 #include "ir/functor.h"
 #include "ir/make.h"
 #include "transform/passes.h"
+#include "transform/tile/instruction_plan.h"
 #include "transform/tile/tile_lowering.h"
 
 namespace tirx {

@@ -4,9 +4,9 @@
 // already placed. Like the reference it never reuses space and checks no
 // capacity; the verifier reports what does not fit, with the tensor's span.
 
-#include "analysis/alloc_info.h"
 #include "ir/functor.h"
 #include "ir/make.h"
+#include "memory/alloc_info.h"
 #include "transform/passes.h"
 
 #include <algorithm>

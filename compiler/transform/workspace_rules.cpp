@@ -1,8 +1,8 @@
 #include "transform/workspace_rules.h"
 
-#include "analysis/instruction_plan.h"
 #include "ir/make.h"
 #include "ir/tensor_type.h"
+#include "transform/tile/instruction_plan.h"
 #include "transform/tile/nest.h"
 #include "transform/tile/tile_lowering.h"
 

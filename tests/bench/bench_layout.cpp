@@ -7,11 +7,11 @@
 //                        and painted at 1280 x 800: what choosing it costs
 //   BM_LayoutGridRepaint painted again (a hover, a resize)
 // Run: build/release/tests/bench/bench_layout
-#include "analysis/layout_grid.h"
-#include "analysis/layout_grid_cache.h"
 #include "ir/make.h"
 #include "ir/tensor_type.h"
 #include "ir/trainium_layout.h"
+#include "layout/layout_grid.h"
+#include "layout/layout_grid_cache.h"
 #include "layout/layoutgridview.h"
 
 #include <benchmark/benchmark.h>

@@ -15,11 +15,11 @@
 
 #include "lower_module_generator.h"
 
-#include "analysis/verify.h"
 #include "ir/functor.h"
 #include "script/parser.h"
 #include "transform/pipeline.h"
 #include "transform/registry.h"
+#include "verify/verify.h"
 
 #include <benchmark/benchmark.h>
 

@@ -3,8 +3,8 @@
 // 10,000 lifetimes. Targets (issue 14): repaint < 16 ms, hit-test < 1 ms,
 // what-if < 10 ms, medians.
 // Run: build/release/tests/bench/bench_memmap --benchmark_repetitions=5
-#include "analysis/what_if.h"
 #include "memmap/memorymap.h"
+#include "memory/what_if.h"
 
 #include <benchmark/benchmark.h>
 

@@ -11,10 +11,10 @@
 
 #include "tile_module_generator.h"
 
-#include "analysis/verify.h"
 #include "script/parser.h"
 #include "transform/pipeline.h"
 #include "transform/registry.h"
+#include "verify/verify.h"
 
 #include <benchmark/benchmark.h>
 

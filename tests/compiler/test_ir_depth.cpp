@@ -10,11 +10,11 @@
 
 #include "analysis/int_bounds.h"
 #include "analysis/structural_equal.h"
-#include "analysis/verify.h"
 #include "ir/functor.h"
 #include "ir/ir_depth.h"
 #include "target/target.h"
 #include "transform/pipeline.h"
+#include "verify/verify.h"
 
 #include <QThread>
 #include <QtTest>

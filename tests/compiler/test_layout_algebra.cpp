@@ -1,9 +1,9 @@
 // TileLayout algebra (chapter 02): logical index → (P, F) / (Bank, P, F)
 // with constant indices, so every expected value is a number worked out by
 // hand from the rules of chapter 02 (most from its §9 examples).
-#include "analysis/layout_algebra.h"
 #include "analysis/simplify.h"
 #include "ir/make.h"
+#include "layout/layout_algebra.h"
 #include "script/printer.h"
 
 #include <QTest>

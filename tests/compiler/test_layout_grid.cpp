@@ -2,11 +2,11 @@
 // (one file per case, the expectations in its comments), every element
 // checked against the layout algebra's applyLayout, and the round trip
 // logical index -> cell -> logical index over whole tensors.
-#include "analysis/layout_algebra.h"
-#include "analysis/layout_grid.h"
-#include "analysis/layout_slice.h"
 #include "analysis/named_tensors.h"
 #include "ir/make.h"
+#include "layout/layout_algebra.h"
+#include "layout/layout_grid.h"
+#include "layout/layout_slice.h"
 #include "script/parser.h"
 
 #include <QTest>

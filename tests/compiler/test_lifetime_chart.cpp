@@ -4,7 +4,7 @@
 
 #include "memory_kernels.h"
 
-#include "analysis/lifetime_chart.h"
+#include "memory/lifetime_chart.h"
 #include "script/parser.h"
 
 #include <QTest>

@@ -3,7 +3,7 @@
 
 #include "memory_kernels.h"
 
-#include "analysis/memory_diff.h"
+#include "memory/memory_diff.h"
 #include "script/parser.h"
 #include "transform/pipeline.h"
 

@@ -2,7 +2,7 @@
 // the lines they land on in a printed module (a renamed clash included), and
 // a tensor a pass moves showing up as a changed line.
 
-#include "analysis/memory_notes.h"
+#include "memory/memory_notes.h"
 #include "script/parser.h"
 #include "script/printer.h"
 #include "transform/pipeline.h"

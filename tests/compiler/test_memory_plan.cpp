@@ -5,11 +5,11 @@
 // pair and every verifier finding is compared with numbers worked out by
 // hand below.
 
-#include "analysis/memory_plan.h"
-#include "analysis/verify.h"
 #include "ir/make.h"
+#include "memory/memory_plan.h"
 #include "script/parser.h"
 #include "transform/pipeline.h"
+#include "verify/verify.h"
 
 #include <QTest>
 

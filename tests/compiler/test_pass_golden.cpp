@@ -3,11 +3,11 @@
 #include "golden_file.h"
 
 #include "analysis/structural_equal.h"
-#include "analysis/verify.h"
 #include "script/parser.h"
 #include "script/printer.h"
 #include "transform/pipeline.h"
 #include "transform/registry.h"
+#include "verify/verify.h"
 
 #include <QtTest>
 

@@ -3,11 +3,11 @@
 // pass ends the run and keeps everything before it; the per-entry callback
 // sees the entries in order and can stop the run.
 
-#include "analysis/verify.h"
 #include "script/parser.h"
 #include "script/printer.h"
 #include "transform/pipeline.h"
 #include "transform/registry.h"
+#include "verify/verify.h"
 
 #include <QTest>
 

@@ -5,12 +5,12 @@
 
 #include "ir_builders.h"
 
-#include "analysis/alloc_info.h"
-#include "analysis/memory_plan.h"
-#include "analysis/verify.h"
 #include "ir/checked_int.h"
 #include "ir/diagnostic_cap.h"
+#include "memory/alloc_info.h"
+#include "memory/memory_plan.h"
 #include "target/target.h"
+#include "verify/verify.h"
 
 #include <QElapsedTimer>
 #include <QtTest>

@@ -3,8 +3,8 @@
 // loop keeps tensors live, and a seeded stress run that checks the two
 // promises: never past the naive total, never two live tensors on one byte.
 
-#include "analysis/memory_plan.h"
-#include "analysis/what_if.h"
+#include "memory/memory_plan.h"
+#include "memory/what_if.h"
 #include "script/parser.h"
 
 #include <QTest>

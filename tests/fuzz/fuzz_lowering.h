@@ -3,11 +3,11 @@
 // What the fuzz targets past the parser share: lowering a module through the
 // trn preset with the verifier, as tirx-cli lower does.
 
-#include "analysis/verify.h"
 #include "ir/function.h"
 #include "target/target.h"
 #include "transform/pipeline.h"
 #include "transform/registry.h"
+#include "verify/verify.h"
 
 namespace tirx::fuzz {
 

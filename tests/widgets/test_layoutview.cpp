@@ -7,8 +7,8 @@
 #include "layout/tensorlistmodel.h"
 
 #include "editor/editorcolors.h"
-#include "graph/layout_palette.h"
 #include "ir/make.h"
+#include "layout/layout_palette.h"
 #include "script/parser.h"
 
 #include <QAbstractItemModelTester>

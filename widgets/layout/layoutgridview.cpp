@@ -2,7 +2,7 @@
 
 #include "editor/editorcolors.h"
 
-#include "graph/layout_palette.h"
+#include "layout/layout_palette.h"
 #include "script/printer.h"
 
 #include <QEvent>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "analysis/layout_colors.h"
-#include "analysis/layout_grid.h"
-#include "analysis/layout_slice.h"
+#include "layout/layout_colors.h"
+#include "layout/layout_grid.h"
+#include "layout/layout_slice.h"
 
 #include <QImage>
 #include <QWidget>

@@ -4,8 +4,8 @@
 #include "layout/layoutgridview.h"
 #include "layout/tensorlistmodel.h"
 
-#include "analysis/layout_algebra.h"
 #include "ir/tensor_type.h"
+#include "layout/layout_algebra.h"
 
 #include <QComboBox>
 #include <QFileDialog>

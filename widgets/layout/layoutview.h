@@ -1,7 +1,7 @@
 #pragma once
 
-#include "analysis/layout_grid_cache.h"
 #include "ir/function.h"
+#include "layout/layout_grid_cache.h"
 
 #include <QWidget>
 

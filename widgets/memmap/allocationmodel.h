@@ -1,7 +1,7 @@
 #pragma once
 
-#include "analysis/memory_plan.h"
-#include "analysis/what_if.h"
+#include "memory/memory_plan.h"
+#include "memory/what_if.h"
 
 #include <QAbstractTableModel>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "analysis/lifetime_chart.h"
+#include "memory/lifetime_chart.h"
 
 #include <QWidget>
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "analysis/memory_diff.h"
+#include "memory/memory_diff.h"
 
 #include <QAbstractTableModel>
 

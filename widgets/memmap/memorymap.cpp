@@ -1,8 +1,8 @@
 #include "memmap/memorymap.h"
 
-#include "analysis/verify.h"
 #include "memmap/allocationraster.h"
 #include "memmap/memorycolors.h"
+#include "verify/verify.h"
 
 #include <QLocale>
 #include <QMouseEvent>

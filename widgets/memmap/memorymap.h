@@ -1,6 +1,6 @@
 #pragma once
 
-#include "analysis/memory_plan.h"
+#include "memory/memory_plan.h"
 #include "target/target.h"
 
 #include <QWidget>

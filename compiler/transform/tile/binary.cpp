@@ -1,9 +1,9 @@
 // tensortensor and tensorscalar (chapter 05 §4.4; reference
 // backend/trn/tile_primitive/binary/).
 
-#include "analysis/instruction_plan.h"
 #include "ir/make.h"
 #include "transform/tile/families.h"
+#include "transform/tile/instruction_plan.h"
 #include "transform/tile/nest.h"
 
 namespace tirx {

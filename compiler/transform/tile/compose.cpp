@@ -3,10 +3,10 @@
 // workspace rules of §3.4 and §3.6; reference
 // backend/trn/tile_primitive/compose_op/).
 
-#include "analysis/instruction_plan.h"
-#include "analysis/layout_algebra.h"
 #include "ir/make.h"
+#include "layout/layout_algebra.h"
 #include "transform/tile/families.h"
+#include "transform/tile/instruction_plan.h"
 #include "transform/tile/nest.h"
 #include "transform/tile/reduce_plan.h"
 #include "transform/workspace_rules.h"

@@ -1,10 +1,10 @@
 // load, store and tensor_copy (chapter 05 §4.1; reference
 // backend/trn/tile_primitive/copy/default.py).
 
-#include "analysis/instruction_plan.h"
-#include "analysis/layout_algebra.h"
 #include "ir/make.h"
+#include "layout/layout_algebra.h"
 #include "transform/tile/families.h"
+#include "transform/tile/instruction_plan.h"
 #include "transform/tile/nest.h"
 
 namespace tirx {

@@ -1,13 +1,13 @@
 // matmul (chapter 05 §4.6, the acc-psum rule of §3.5; reference
 // backend/trn/tile_primitive/gemm/default.py).
 
-#include "analysis/grouped_layout_memo.h"
-#include "analysis/instruction_plan.h"
-#include "analysis/layout_algebra.h"
 #include "analysis/linear_form.h"
 #include "analysis/simplify.h"
 #include "ir/make.h"
+#include "layout/grouped_layout_memo.h"
+#include "layout/layout_algebra.h"
 #include "transform/tile/families.h"
+#include "transform/tile/instruction_plan.h"
 #include "transform/tile/nest.h"
 #include "transform/workspace_rules.h"
 

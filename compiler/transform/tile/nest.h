@@ -1,9 +1,9 @@
 #pragma once
 
-#include "analysis/instruction_plan.h"
 #include "ir/callables.h"
 #include "ir/expr.h"
 #include "ir/stmt.h"
+#include "transform/tile/instruction_plan.h"
 
 #include <cstdint>
 #include <string_view>

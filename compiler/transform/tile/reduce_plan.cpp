@@ -1,10 +1,10 @@
 #include "transform/tile/reduce_plan.h"
 
-#include "analysis/instruction_plan.h"
-#include "analysis/layout_algebra.h"
 #include "analysis/simplify.h"
 #include "ir/make.h"
 #include "ir/tensor_type.h"
+#include "layout/layout_algebra.h"
+#include "transform/tile/instruction_plan.h"
 #include "transform/tile/nest.h"
 #include "transform/tile/tile_call.h"
 #include "transform/workspace_rules.h"

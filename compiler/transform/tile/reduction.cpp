@@ -1,10 +1,10 @@
 // tensorreduce (chapter 05 §4.5, the partial-reduce rule of §3.4; reference
 // backend/trn/tile_primitive/reduction/utils.py).
 
-#include "analysis/instruction_plan.h"
-#include "analysis/layout_algebra.h"
 #include "ir/make.h"
+#include "layout/layout_algebra.h"
 #include "transform/tile/families.h"
+#include "transform/tile/instruction_plan.h"
 #include "transform/tile/nest.h"
 #include "transform/tile/reduce_plan.h"
 #include "transform/workspace_rules.h"

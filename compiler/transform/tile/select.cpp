@@ -1,11 +1,11 @@
 // affine_select (chapter 05 §4.7; reference
 // backend/trn/tile_primitive/select/default.py).
 
-#include "analysis/instruction_plan.h"
 #include "analysis/simplify.h"
 #include "ir/functor.h"
 #include "ir/make.h"
 #include "transform/tile/families.h"
+#include "transform/tile/instruction_plan.h"
 #include "transform/tile/nest.h"
 
 #include <map>

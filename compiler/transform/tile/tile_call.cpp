@@ -1,7 +1,7 @@
 #include "transform/tile/tile_call.h"
 
-#include "analysis/layout_algebra.h"
 #include "ir/make.h"
+#include "layout/layout_algebra.h"
 
 #include <cassert>
 

@@ -1,9 +1,9 @@
 // memset, reciprocal and activation (chapter 05 §4.2, §4.3, the const-bias
 // rule of §3.3; reference backend/trn/tile_primitive/unary/).
 
-#include "analysis/instruction_plan.h"
 #include "ir/make.h"
 #include "transform/tile/families.h"
+#include "transform/tile/instruction_plan.h"
 #include "transform/tile/nest.h"
 #include "transform/workspace_rules.h"
 

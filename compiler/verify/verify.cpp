@@ -1,0 +1,136 @@
+#include "verify/verify.h"
+
+#include "ir/diagnostic_cap.h"
+#include "verify/verify_tile_shapes.h"
+
+#include <iterator>
+
+namespace tirx {
+
+namespace {
+
+std::string bytesText(int64_t bytes) { return std::to_string(bytes) + " bytes"; }
+
+class Checker {
+public:
+    Checker(const Target& target, std::vector<Diagnostic>& out) : m_target(target), m_out(out) {}
+
+    void check(const PlannedAllocation& a)
+    {
+        if (!a.sizeError.empty())
+            error(a, a.sizeError);
+        else if (a.scope == "trn.sbuf")
+            checkSbuf(a);
+        else if (a.scope == "trn.psum")
+            checkPsum(a);
+    }
+
+private:
+    void error(const PlannedAllocation& a, const std::string& message)
+    {
+        m_out.push_back({Diagnostic::Severity::Error, "allocation '" + a.name + "' " + message, a.definition.span});
+    }
+
+    void checkPartitions(const PlannedAllocation& a)
+    {
+        if (a.partitions > m_target.partitionSize) {
+            error(a, "spans " + std::to_string(a.partitions) + " partitions; " + m_target.tag + " has " +
+                         std::to_string(m_target.partitionSize));
+        }
+    }
+
+    void checkSbuf(const PlannedAllocation& a)
+    {
+        checkPartitions(a);
+        if (!a.sizeKnown) return;
+        const auto capacity = [&] {
+            return bytesText(m_target.maxSbufBytesPerPartition) + " per partition on " + m_target.tag;
+        };
+        const int64_t bytes = a.bytesPerPartition;
+        if (!a.offset) {
+            if (bytes > m_target.maxSbufBytesPerPartition)
+                error(a, "needs " + bytesText(bytes) + " per partition, more than the SBUF capacity of " + capacity());
+            return;
+        }
+        const int64_t begin = *a.offset;
+        if (begin < 0) error(a, "has a negative SBUF offset " + std::to_string(begin));
+        // The plan checked that begin + bytes fits.
+        if (begin + bytes > m_target.maxSbufBytesPerPartition) {
+            error(a, "needs " + bytesText(bytes) + " per partition at offset " + std::to_string(begin) +
+                         ", past the SBUF capacity of " + capacity());
+        }
+    }
+
+    // PSUM tensors are (banks, partitions, free elements) physically, with or
+    // without a layout still on them.
+    void checkPsum(const PlannedAllocation& a)
+    {
+        if (a.physicalShape.size() != 3) return;
+        checkPartitions(a);
+        const int64_t bank = a.bank.value_or(0);
+        if (bank < 0 || bank + a.banks > m_target.psumBanks) {
+            const std::string used =
+                a.bank ? "uses PSUM banks " + std::to_string(bank) + ".." + std::to_string(bank + a.banks - 1)
+                       : "needs " + std::to_string(a.banks) + " PSUM banks";
+            error(a, used + "; " + m_target.tag + " has banks 0.." + std::to_string(m_target.psumBanks - 1));
+        }
+        const int64_t offset = a.offset.value_or(0);
+        if (offset < 0 || offset + a.bytesPerPartition > m_target.psumBankBytes) {
+            const std::string at = a.offset ? " at offset " + std::to_string(offset) + "," : ",";
+            error(a, "needs " + bytesText(a.bytesPerPartition) + " per bank" + at + " past the PSUM bank size of " +
+                         bytesText(m_target.psumBankBytes));
+        }
+    }
+
+    const Target& m_target;
+    std::vector<Diagnostic>& m_out;
+};
+
+} // namespace
+
+std::string overlapMessage(const MemoryPlan& plan, const OverlapPair& pair)
+{
+    const auto& a = plan.allocations[pair.earlier];
+    const auto& b = plan.allocations[pair.later];
+    return "allocation '" + b.name + "' overlaps '" + a.name + "' in " + (a.scope == "trn.psum" ? "PSUM" : "SBUF") +
+           " (bytes " + std::to_string(pair.bytes.begin) + ".." + std::to_string(pair.bytes.end - 1) + ")";
+}
+
+std::vector<Diagnostic> verifyPlan(const MemoryPlan& plan, const Target& target)
+{
+    std::vector<Diagnostic> out;
+    Checker checker{target, out};
+    DiagnosticCap overlapReports{out, "overlaps"};
+    size_t overlap = 0;
+    // Per function: its allocations' findings, then its overlaps.
+    for (size_t i = 0; i < plan.allocations.size(); ++i) {
+        checker.check(plan.allocations[i]);
+        const bool lastOfFunction =
+            i + 1 == plan.allocations.size() || plan.allocations[i + 1].function != plan.allocations[i].function;
+        if (!lastOfFunction) continue;
+        for (; overlap < plan.overlaps.size() && plan.overlaps[overlap].later <= i; ++overlap) {
+            const auto& pair = plan.overlaps[overlap];
+            const auto& later = plan.allocations[pair.later];
+            const auto severity =
+                later.scope == "trn.psum" ? Diagnostic::Severity::Warning : Diagnostic::Severity::Error;
+            if (overlapReports.full()) {
+                overlapReports.addUncounted(1);
+                continue;
+            }
+            overlapReports.add({severity, overlapMessage(plan, pair), later.definition.span});
+        }
+    }
+    overlapReports.addUncounted(plan.overlapsNotListed);
+    overlapReports.finish();
+    return out;
+}
+
+std::vector<Diagnostic> verifyModule(const Module& module, const Target& target)
+{
+    auto out = verifyTileShapes(module);
+    auto plan = verifyPlan(buildMemoryPlan(module, target, {}, PlanDetail::Placement), target);
+    out.insert(out.end(), std::make_move_iterator(plan.begin()), std::make_move_iterator(plan.end()));
+    return out;
+}
+
+} // namespace tirx

@@ -1,0 +1,28 @@
+#pragma once
+
+#include "ir/diagnostic.h"
+#include "ir/function.h"
+#include "memory/memory_plan.h"
+#include "target/target.h"
+
+#include <vector>
+
+namespace tirx {
+
+// Checks every allocation of a memory plan against the target (chapter 04
+// §6): SBUF bytes per partition, partition count, PSUM banks and bytes per
+// bank, and the plan's overlaps. Each problem is an error at the
+// allocation's source location, except PSUM overlaps, which are warnings:
+// the reference places every acc_psum workspace at bank 0, offset 0, so
+// those alias by design. The reference checks none of this; the explorer
+// does, so a kernel that cannot fit is caught before it runs.
+[[nodiscard]] std::vector<Diagnostic> verifyPlan(const MemoryPlan& plan, const Target& target);
+
+// verifyTileShapes, then verifyPlan over the module's placement plan.
+[[nodiscard]] std::vector<Diagnostic> verifyModule(const Module& module, const Target& target);
+
+// The verifier's message for one of the plan's overlaps, as the memory views
+// show it.
+[[nodiscard]] std::string overlapMessage(const MemoryPlan& plan, const OverlapPair& pair);
+
+} // namespace tirx
