@@ -19,34 +19,16 @@ std::string shapeText(const std::vector<int64_t>& shape)
     return out + "]";
 }
 
-// The origin of the workspaces made for the call attachWorkspaces is
-// planning: the lowering objects make them through newWorkspace, several
-// calls deep, without knowing the pass or the call's statement.
-thread_local const std::shared_ptr<const VarOrigin>* t_planning = nullptr;
-
-class PlanningScope {
-public:
-    explicit PlanningScope(const std::shared_ptr<const VarOrigin>& origin) : m_outer(t_planning)
-    {
-        t_planning = &origin;
-    }
-    ~PlanningScope() { t_planning = m_outer; }
-    PlanningScope(const PlanningScope&) = delete;
-    PlanningScope& operator=(const PlanningScope&) = delete;
-
-private:
-    const std::shared_ptr<const VarOrigin>* m_outer;
-};
-
 } // namespace
 
-Var newWorkspace(const std::string& name, const std::vector<int64_t>& shape, DataType dtype, const std::string& scope)
+Var WorkspaceTable::newWorkspace(const std::string& name, const std::vector<int64_t>& shape, DataType dtype,
+                                 const std::string& scope) const
 {
     TensorType::Fields f;
     for (auto d : shape) f.shape.push_back(intImm(d));
     f.dtype = dtype;
     f.scope = scope;
-    return makeVar(name, VarType::tensorType(makeTensorType(std::move(f))), {}, t_planning ? *t_planning : nullptr);
+    return makeVar(name, VarType::tensorType(makeTensorType(std::move(f))), {}, m_planning);
 }
 
 Stmt allocStmt(const Var& var, std::vector<Expr> args)
@@ -138,9 +120,8 @@ Expr attachWorkspaces(const CallNode& call, const Callable& callable, Span span,
                       const VarRanges& ranges, std::vector<Diagnostic>& diagnostics)
 {
     TileCall c(call, callable);
-    const auto origin =
-        std::make_shared<const VarOrigin>(VarOrigin{"TrnPrivateTensorAlloc", std::string{callable.name}, span});
-    const PlanningScope planning{origin};
+    const WorkspaceTable::Planning planning{
+        table, std::make_shared<const VarOrigin>(VarOrigin{"TrnPrivateTensorAlloc", std::string{callable.name}, span})};
     try {
         tileLowering(c.op()).planWorkspaces(c, table, ranges);
         for (const auto& w : c.warnings())

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -53,17 +54,36 @@ public:
     };
     ConstBias constBias(const Expr& value, int64_t partitions, int64_t width);
 
+    // A fresh workspace tensor variable without a layout, whose origin is
+    // the call being planned (TrnPrivateTensorAlloc and that call), which
+    // the memory plan reads.
+    [[nodiscard]] Var newWorkspace(const std::string& name, const std::vector<int64_t>& shape, DataType dtype,
+                                   const std::string& scope) const;
+
+    // While it lives, the table's new workspaces come from the call whose
+    // origin it holds: attachWorkspaces opens one around each call.
+    class Planning {
+    public:
+        Planning(WorkspaceTable& table, std::shared_ptr<const VarOrigin> origin)
+            : m_table(table), m_outer(std::exchange(table.m_planning, std::move(origin)))
+        {
+        }
+        ~Planning() { m_table.m_planning = std::move(m_outer); }
+        Planning(const Planning&) = delete;
+        Planning& operator=(const Planning&) = delete;
+
+    private:
+        WorkspaceTable& m_table;
+        std::shared_ptr<const VarOrigin> m_outer;
+    };
+
 private:
     std::vector<Workspace> m_workspaces;
     std::map<const VarNode*, Var> m_replaced;
     std::map<std::tuple<std::string, uint64_t>, size_t> m_constBias;
+    std::shared_ptr<const VarOrigin> m_planning; // the call being planned
 };
 
-// A fresh workspace tensor variable without a layout. Made while
-// attachWorkspaces plans a call, it records TrnPrivateTensorAlloc and that
-// call as its origin, which the memory plan reads.
-[[nodiscard]] Var newWorkspace(const std::string& name, const std::vector<int64_t>& shape, DataType dtype,
-                               const std::string& scope);
 // name = T.alloc_tensor(args..., ty_args=[type of var])
 [[nodiscard]] Stmt allocStmt(const Var& var, std::vector<Expr> args);
 // with T.nki.tensorized_instruction(): for p_loop, f_loop: T.nki.memset(ws[p_loop, f_loop], value)

@@ -192,7 +192,7 @@ void partialReduceRule(TileCall& c, WorkspaceTable& table, const VarRanges& rang
     std::vector<int64_t> shape;
     const ReductionPlan plan = planAndCheckReduction(c, ranges, shape);
     if (plan.reductionBlocks == 1) return;
-    auto var = newWorkspace("partial_reduce", shape, dtypeOf(reductionOutput(c)), "trn.sbuf");
+    auto var = table.newWorkspace("partial_reduce", shape, dtypeOf(reductionOutput(c)), "trn.sbuf");
     c.set("partial_reduce", table.add({var, allocStmt(var, {}), nullptr}));
 }
 
@@ -209,12 +209,13 @@ void unaryReduceRule(TileCall& c, WorkspaceTable& table, const VarRanges& ranges
     const bool needsPartial = plan.reductionBlocks != 1 && !c.has("partial_reduce");
     const bool needsBias = !biasIsRegion(c) && !c.has("const_bias");
     if (needsPartial) {
-        auto var = newWorkspace("partial_reduce", partialShape, dtypeOf(c.operand("reduced")), "trn.sbuf");
+        auto var = table.newWorkspace("partial_reduce", partialShape, dtypeOf(c.operand("reduced")), "trn.sbuf");
         c.set("partial_reduce", table.add({var, allocStmt(var, {}), nullptr}));
     }
     if (needsBias) {
         const Expr value = c.scalar("bias", 0.0);
-        auto var = newWorkspace("const_bias", {plan.partitions, plan.instSize}, dtypeOf(c.operand("dst")), "trn.sbuf");
+        auto var =
+            table.newWorkspace("const_bias", {plan.partitions, plan.instSize}, dtypeOf(c.operand("dst")), "trn.sbuf");
         c.set("const_bias",
               table.add({var, allocStmt(var, {}), memsetInit(var, plan.partitions, plan.instSize, value)}));
     }
