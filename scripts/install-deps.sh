@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(
-  g++ cmake ninja-build pkg-config
+  g++ cmake ninja-build pkg-config ccache
   qt6-base-dev qt6-base-dev-tools qt6-svg-dev qt6-tools-dev
   libqscintilla2-qt6-dev libgraphviz-dev nlohmann-json3-dev
   libcli11-dev libdtl-dev libbenchmark-dev libmimalloc-dev libgl-dev libxkbcommon-dev

@@ -68,7 +68,8 @@ std::string whatIfTable(const MemoryPlan& plan, const WhatIfPlan& w)
         const auto& a = plan.allocations[p.allocation];
         out += "  " + a.name + " at " + std::to_string(p.offset) + " (live " + std::to_string(a.live.begin) + ".." +
                std::to_string(a.live.end - 1) + ")";
-        if (p.reuses) out += ", in the bytes of " + plan.allocations[*p.reuses].name;
+        for (size_t i = 0; i < p.reuses.size(); ++i)
+            out += (i == 0 ? ", in the bytes of " : ", ") + plan.allocations[p.reuses[i]].name;
         out += "\n";
     }
     return out;

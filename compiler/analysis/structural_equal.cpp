@@ -10,6 +10,7 @@
 
 #include "analysis/type_params.h"
 #include "ir/ir_depth.h"
+#include "ir/stmt.h"
 #include "ir/tensor_type.h"
 
 #include <cstdio>
@@ -233,19 +234,39 @@ private:
         return true;
     }
 
-    bool define(const Var& a, const Var& b)
+    bool define(const Var& a, const Var& b) { return define(a.get(), b.get()); }
+
+    bool define(const VarNode* a, const VarNode* b)
     {
         SpanScope s(*this, a->span(), b->span());
-        auto l = m_l2r.find(a.get());
-        auto r = m_r2l.find(b.get());
+        auto l = m_l2r.find(a);
+        auto r = m_r2l.find(b);
         if (l != m_l2r.end() || r != m_r2l.end()) {
-            if (l != m_l2r.end() && l->second == b.get()) return varType(*a, *b);
+            if (l != m_l2r.end() && l->second == b) return varType(*a, *b);
             return fail("variable " + a->name() + " vs " + b->name() + " defined twice differently");
         }
         // The type first: a tensor's shape may use variables defined earlier.
         if (!varType(*a, *b)) return false;
-        m_l2r.emplace(a.get(), b.get());
-        m_r2l.emplace(b.get(), a.get());
+        m_l2r.emplace(a, b);
+        m_r2l.emplace(b, a);
+        return true;
+    }
+
+    // tirx.lambda((params...), body): the parameters are definitions, paired
+    // as loop variables are, so `lambda r, c: r >= c` equals itself.
+    bool lambdaParams(const CallNode& a, const CallNode& b)
+    {
+        if (a.args().size() != 2 || b.args().size() != 2) return true;
+        const Expr& pa = a.args()[0];
+        const Expr& pb = b.args()[0];
+        if (pa->kind() != ExprKind::Tuple || pb->kind() != ExprKind::Tuple) return true;
+        const std::vector<Expr>& xs = as<TupleNode>(pa)->fields();
+        const std::vector<Expr>& ys = as<TupleNode>(pb)->fields();
+        if (xs.size() != ys.size()) return true; // the argument walk reports the lengths
+        for (size_t i = 0; i < xs.size(); ++i) {
+            if (xs[i]->kind() != ExprKind::Var || ys[i]->kind() != ExprKind::Var) continue;
+            if (!index(".params", i, [&] { return define(as<VarNode>(xs[i]), as<VarNode>(ys[i])); })) return false;
+        }
         return true;
     }
 
@@ -478,6 +499,7 @@ private:
     bool call(const CallNode& a, const CallNode& b)
     {
         if (a.op() != b.op()) return step(".op", [&] { return fail("op " + a.op() + " vs " + b.op()); });
+        if (a.op() == kLambda && !lambdaParams(a, b)) return false;
         if (!exprs(".args", a.args(), b.args())) return false;
         if (!step(".attrs", [&] { return attrs(a.attrs(), b.attrs()); })) return false;
         if (a.tyArgs().size() != b.tyArgs().size()) {

@@ -120,9 +120,10 @@ std::string LegacyPrinter::instruction(const CallNode& c)
         const std::string fn = opcode(a[2]);
         const std::string neg = nkiFlag(a[3]);
         out = expr(a[0]) + " = nisa.tensor_reduce(data=";
-        out += expr(a[1]) + ", op=" + fn + ", negate=" + neg + ", axis=[";
+        // A Python tuple, as the reference prints one: `(-1,)` for one axis.
+        out += expr(a[1]) + ", op=" + fn + ", negate=" + neg + ", axis=(";
         for (size_t i = 4; i < a.size(); ++i) out += (i > 4 ? ", " : "") + expr(a[i]);
-        out += "]";
+        out += a.size() == 5 ? ",)" : ")";
         break;
     }
     case NkiOp::ActivationReduce: {

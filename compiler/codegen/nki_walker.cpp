@@ -10,6 +10,12 @@ KernelSignature NkiWalker::begin(const Function& fn, NkiWriter& out, std::vector
 {
     m_out = &out;
     (void)m_names.fresh("v_");
+    // The names the kernel's imports bind, and the builtins it calls: a loop
+    // or tensor named `nl` would otherwise shadow the module inside the
+    // kernel (an UnboundLocalError on its first use).
+    for (const char* taken : {"nl", "nisa", "nki", "np", "math", "nt", "ncc", "baremetal", "benchmark",
+                              "simulate_kernel", "trace", "range", "len", "int", "float", "min", "max"})
+        (void)m_names.fresh(taken);
     KernelSignature sig = kernelSignature(fn, m_names, notes);
     for (const auto& p : sig.params) {
         m_paramNames[p.var.get()] = p.name;
@@ -127,9 +133,17 @@ void NkiWalker::forLoop(const ForNode& s)
     } else {
         const std::string header = loopHeader(id, s, outermost);
         m_out->setOrigin({s.span(), {}});
+        // CPython compiles at most 20 nested blocks (CO_MAXBLOCKS); a deeper
+        // nest prints text that does not compile.
+        if (m_forDepth == kMostNestedLoops)
+            codegenFail(s.span(), "this loop is nested " + std::to_string(kMostNestedLoops + 1) +
+                                      " deep in the NKI kernel, and Python compiles at most " +
+                                      std::to_string(kMostNestedLoops) + " nested loops; fuse some of them");
         m_out->line(header);
         m_out->indent();
+        ++m_forDepth;
         walk(s.body());
+        --m_forDepth;
         m_out->dedent();
     }
     m_outermostLoop = outermost;

@@ -77,6 +77,8 @@ private:
     std::unordered_map<const VarNode*, ParamView> m_paramViews;
     std::unordered_set<const VarNode*> m_onChipViews; // views the reference leaves unnamed (§3.3)
     bool m_outermostLoop = true;
+    static constexpr int kMostNestedLoops = 20;
+    int m_forDepth = 0; // `for` blocks open in the printed kernel
 };
 
 } // namespace tirx

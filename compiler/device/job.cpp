@@ -12,6 +12,16 @@ namespace tirx::device {
 namespace {
 
 std::string inputFile(size_t i) { return "in_" + std::to_string(i) + ".npy"; }
+
+// The NKI platform name of a target, "trn2" for "aws/trn2/trn2.48xlarge": the
+// value the NKI quickstart gives NEURON_PLATFORM_TARGET_OVERRIDE.
+std::string platformOf(const Target& target)
+{
+    const size_t first = target.tag.find('/');
+    const size_t second = first == std::string::npos ? first : target.tag.find('/', first + 1);
+    if (second == std::string::npos) return "";
+    return target.tag.substr(first + 1, second - first - 1);
+}
 std::string outputFile(size_t i) { return "out_" + std::to_string(i) + ".npy"; }
 
 // The Python function printed for `name`: the first `def` after its
@@ -76,6 +86,7 @@ std::vector<std::string> stageJob(const std::string& folder, const RunRequest& r
     nlohmann::json manifest = {{"kernel", "kernel.py"},
                                {"function", job.function},
                                {"api", std::string(nkiApiName(api))},
+                               {"platform", platformOf(request.target)},
                                {"inputs", nlohmann::json::array()},
                                {"outputs", nlohmann::json::array()}};
     std::string failure = writeFile(folder + "/kernel.py", job.kernel.source);

@@ -147,17 +147,15 @@ private:
             if (!m_fold.span.valid()) m_fold.span = span;
             ++m_g.nodes[static_cast<size_t>(id)].instructions;
         }
-        // The destination is the first tensor operand; workspaces are scratch the op writes.
-        bool destinationSeen = false;
+        // What the op does to each operand is the table's access column;
+        // workspaces are scratch the op writes. Everything else is read.
         for (size_t i = 0; i < c.args().size(); ++i) {
-            const auto role = i < callable->params.size() ? callable->params[i].role : ParamRole::Value;
-            const bool written = (role == ParamRole::Tensor && !destinationSeen) || role == ParamRole::Workspace;
-            destinationSeen = destinationSeen || role == ParamRole::Tensor;
-            if (written) {
-                writes(id, c.args()[i]);
-            } else {
-                reads(id, c.args()[i]);
-            }
+            const CallableParam* param = i < callable->params.size() ? &callable->params[i] : nullptr;
+            const Access access = param ? param->access : Access::None;
+            const bool workspace = param && param->role == ParamRole::Workspace;
+            const bool written = workspace || access == Access::Write || access == Access::ReadWrite;
+            if (written) writes(id, c.args()[i]);
+            if (!written || access == Access::ReadWrite) reads(id, c.args()[i]);
         }
         for (const auto& [key, value] : c.attrs().entries()) writes(id, value);
     }

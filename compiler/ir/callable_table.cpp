@@ -175,9 +175,10 @@ void addTile(std::vector<Callable>& t)
 #define TIRX_TILE_OP(id_, name_, family_, doc_)                                                                        \
     t.push_back(make("T.trn.tile." #name_, "tirx.trn.tile." #name_, K::TileOp, {}, "None", doc_));                     \
     t.back().tileOp = TileOp::id_;
-#define TIRX_TILE_ARG(name_, role_, type_, def_)                                                                       \
+#define TIRX_TILE_ARG(name_, role_, type_, access_, def_)                                                              \
     t.back().params.push_back(def_.kind == DefaultValue::Kind::Required ? req(#name_, R::role_, type_)                 \
-                                                                        : opt(#name_, R::role_, type_, def_));
+                                                                        : opt(#name_, R::role_, type_, def_));         \
+    t.back().params.back().access = Access::access_;
 #define TIRX_TILE_QUAL(name_, type_, opcodes_, def_)                                                                   \
     {                                                                                                                  \
         using namespace columns;                                                                                       \

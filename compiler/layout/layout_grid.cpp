@@ -48,9 +48,15 @@ std::vector<Expr> exprs(const std::vector<int64_t>& v)
     return out;
 }
 
-// How a tensor without a layout is stored (chapter 02 §8).
+// How a tensor without a layout is stored (chapter 02 §8): partitions
+// first; a three-dimensional PSUM tensor is (banks, partitions, free), as the
+// memory plan places it.
 Layout storedLayout(const std::vector<int64_t>& shape, const std::string& scope)
 {
+    if (scope == "trn.psum" && shape.size() == 3) {
+        return makeLayout({Iter{intImm(shape[0]), intImm(1), Axis::bank()},
+                           Iter{intImm(shape[1]), intImm(1), Axis::P()}, Iter{intImm(shape[2]), intImm(1), Axis::F()}});
+    }
     if ((scope == "trn.sbuf" || scope == "trn.psum") && !shape.empty()) {
         int64_t rest = 1;
         for (size_t i = 1; i < shape.size(); ++i) rest *= shape[i];

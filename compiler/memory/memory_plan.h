@@ -128,6 +128,11 @@ enum class PlanDetail { Placement, Full };
 [[nodiscard]] MemoryPlan buildMemoryPlan(const Module& module, const Target& target, const std::string& after,
                                          PlanDetail detail = PlanDetail::Full);
 
+// The most bytes per partition of `scope` live at one program point, by the
+// live intervals the what-if allocator places by (so it never goes below
+// this). Needs PlanDetail::Full.
+[[nodiscard]] int64_t peakLiveBytes(const MemoryPlan& plan, const std::string& scope);
+
 // The memmap --json shape of CLI.md.
 [[nodiscard]] nlohmann::json memoryPlanToJson(const MemoryPlan& plan);
 

@@ -132,19 +132,36 @@ void addTotals(MemoryPlan& plan, const Target& target)
     psum.capacityBytesPerPartition = target.maxPsumBytesPerPartition;
     for (auto* totals : {&sbuf, &psum}) {
         const std::string scope = totals == &sbuf ? "trn.sbuf" : "trn.psum";
-        // Live intervals [first use, last use] swept in program order.
-        std::vector<std::pair<int, int64_t>> events;
         for (const auto& a : plan.allocations) {
             if (a.scope != scope) continue;
-            const int64_t bytes = a.rowBytes();
-            if (a.placed()) {
-                for (const auto& r : a.rects)
-                    totals->allocatedBytesPerPartition = std::max(totals->allocatedBytesPerPartition, r.bytes.end);
-            } else {
-                totals->allocatedBytesPerPartition += bytes;
+            if (!a.placed()) {
+                totals->allocatedBytesPerPartition += a.rowBytes();
+                continue;
             }
-            events.emplace_back(std::min(a.definition.order, a.firstUse.order), bytes);
-            events.emplace_back(a.lastUse.order + 1, -bytes);
+            for (const auto& r : a.rects)
+                totals->allocatedBytesPerPartition = std::max(totals->allocatedBytesPerPartition, r.bytes.end);
+        }
+        totals->peakLiveBytesPerPartition = peakLiveBytes(plan, scope);
+    }
+}
+
+int64_t peakLiveBytes(const MemoryPlan& plan, const std::string& scope)
+{
+    // The live intervals the what-if allocator places by, [begin, end),
+    // swept per function: at one point a tensor that ends there is gone
+    // before one that starts there arrives, as the what-if frees it.
+    int64_t peak = 0;
+    const auto& all = plan.allocations;
+    std::vector<std::pair<int, int64_t>> events;
+    for (size_t first = 0; first < all.size();) {
+        size_t last = first;
+        while (last < all.size() && all[last].function == all[first].function) ++last;
+        events.clear();
+        for (size_t i = first; i < last; ++i) {
+            const auto& a = all[i];
+            if (a.scope != scope) continue;
+            events.emplace_back(a.live.begin, a.rowBytes());
+            events.emplace_back(a.live.end, -a.rowBytes());
         }
         std::sort(events.begin(), events.end(), [](const auto& x, const auto& y) {
             return x.first < y.first || (x.first == y.first && x.second < y.second);
@@ -152,9 +169,11 @@ void addTotals(MemoryPlan& plan, const Target& target)
         int64_t live = 0;
         for (const auto& [order, delta] : events) {
             live += delta;
-            totals->peakLiveBytesPerPartition = std::max(totals->peakLiveBytesPerPartition, live);
+            peak = std::max(peak, live);
         }
+        first = last;
     }
+    return peak;
 }
 
 } // namespace tirx

@@ -24,7 +24,7 @@ struct Lifetime {
 
 struct LinearScanResult {
     std::vector<int64_t> offsets;            // per item
-    std::vector<std::optional<size_t>> took; // the item whose freed bytes at that offset it reuses
+    std::vector<std::vector<size_t>> took;   // the items that last held the bytes it takes, by address
     int64_t allocatedBytes = 0;              // the furthest end
 };
 
@@ -35,7 +35,7 @@ struct LinearScanResult {
 struct WhatIfPlacement {
     size_t allocation = 0; // index into MemoryPlan::allocations
     int64_t offset = 0;
-    std::optional<size_t> reuses; // the allocation whose freed bytes it takes
+    std::vector<size_t> reuses; // the allocations that last held the bytes it takes, by address
 };
 
 struct WhatIfPlan {

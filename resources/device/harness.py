@@ -90,11 +90,27 @@ def new_array(np, shape, dtype):
     return np.zeros(shape, dtype=dtype)
 
 
+def set_launch_environment(job):
+    """The runtime's settings, before anything imports it.
+
+    The kernel is launched as kernel(...), that is with LNC 1, and the nki.jit
+    page (nki/api/nki/__init__.py, jit) makes a launch that differs from
+    NEURON_LOGICAL_NC_CONFIG a runtime error; trn2 defaults to 2, so it is set
+    to 1 here, as AWS's profiling guide does. The platform is set as the NKI
+    quickstart does (NEURON_PLATFORM_TARGET_OVERRIDE: trn1, trn2 or trn3), from
+    the target the kernel was compiled for.
+    """
+    os.environ["NEURON_LOGICAL_NC_CONFIG"] = "1"
+    if job.get("platform"):
+        os.environ["NEURON_PLATFORM_TARGET_OVERRIDE"] = job["platform"]
+
+
 def run(job_path):
     folder = os.path.dirname(os.path.abspath(job_path))
     with open(job_path) as handle:
         job = json.load(handle)
     kernel_path = os.path.join(folder, job["kernel"])
+    set_launch_environment(job)
     facts = probe()
     result = {"ok": False, "stage": "probe", "error": "", "kernel_line": None, "seconds": 0.0,
               "versions": facts, "outputs": [], "log": ""}
@@ -120,11 +136,13 @@ def run(job_path):
     start = time.perf_counter()
     try:
         if job["api"] == "legacy":
-            outputs = [new_array(np, item["shape"], item["dtype"]) for item in job["outputs"]]
-            kernel(*inputs, *outputs)
+            # The signature takes the outputs too, but the results are what
+            # the call returns: every documented baremetal example reads them
+            # from the return value, and the arrays passed in may stay zero.
+            returned = kernel(*inputs, *[new_array(np, item["shape"], item["dtype"]) for item in job["outputs"]])
         else:
             returned = kernel(*inputs)
-            outputs = list(returned) if isinstance(returned, (tuple, list)) else [returned]
+        outputs = list(returned) if isinstance(returned, (tuple, list)) else [returned]
     except Exception as error:  # noqa: BLE001
         result["seconds"] = time.perf_counter() - start
         return fail(result, "run", error, kernel_path)

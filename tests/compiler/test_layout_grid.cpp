@@ -7,7 +7,9 @@
 #include "layout/layout_algebra.h"
 #include "layout/layout_grid.h"
 #include "layout/layout_slice.h"
+#include "memory/memory_plan.h"
 #include "script/parser.h"
+#include "target/target.h"
 
 #include <QTest>
 
@@ -155,6 +157,49 @@ private slots:
     }
 
     // Two elements on one cell are counted, not hidden.
+    // The layout view and the PSUM map describe one tensor the same way:
+    // for every PSUM tensor of the examples and the pass goldens, the grid's
+    // banks, partitions and free bytes are the memory plan's (a layout-less
+    // (2, 128, 512) accumulator is two banks of 128 partitions, not two
+    // partitions of 65,536 elements).
+    void psumGridsAgreeWithTheMemoryPlan()
+    {
+        const Target* target = findTarget("aws/trn1/trn1.2xlarge");
+        QVERIFY(target);
+        int compared = 0;
+        int layoutless = 0;
+        const fs::path root(TIRX_SOURCE_DIR);
+        for (const fs::path& dir : {root / "resources/examples", root / "tests/golden/passes"}) {
+            for (const auto& entry : fs::recursive_directory_iterator(dir)) {
+                if (entry.path().extension() != ".py") continue;
+                std::string text = readFile(entry.path());
+                if (const size_t cut = text.find("# ---- expected"); cut != std::string::npos) text.resize(cut);
+                const ParseResult parsed = parseModule(text);
+                if (!parsed.ok()) continue;
+                const MemoryPlan plan = buildMemoryPlan(*parsed.module, *target, "input", PlanDetail::Placement);
+                const auto tensors = namedTensors(*parsed.module);
+                for (const auto& a : plan.allocations) {
+                    if (a.scope != "trn.psum" || !a.sizeKnown || a.partitions <= 0) continue;
+                    const auto t = std::find_if(tensors.begin(), tensors.end(), [&](const NamedTensor& n) {
+                        return n.function == a.function && n.name == a.name && n.type->scope() == "trn.psum";
+                    });
+                    QVERIFY2(t != tensors.end(), a.name.c_str());
+                    const auto grid = LayoutGrid::build(*t->type);
+                    if (!grid.ok()) continue;
+                    const std::string where = entry.path().filename().string() + ": " + a.name;
+                    const auto& phys = grid.grid->physicalShape();
+                    QVERIFY2(phys[0] == (a.banks > 0 ? a.banks : 1), where.c_str());
+                    QVERIFY2(phys[1] == a.partitions, where.c_str());
+                    QVERIFY2(phys[2] * t->type->dtype().bytes() == a.bytesPerPartition, where.c_str());
+                    layoutless += t->type->layout() ? 0 : 1;
+                    ++compared;
+                }
+            }
+        }
+        QVERIFY(compared >= 5);
+        QVERIFY(layoutless >= 1);
+    }
+
     void collisionsAreCounted()
     {
         const auto g = gridOf({4, 4}, makeLayout({it(4, 1, Axis::P()), it(4, 0, Axis::F())}));

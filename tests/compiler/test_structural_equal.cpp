@@ -282,6 +282,33 @@ private slots:
         QCOMPARE(r.rhsSpan.line, 6u);
     }
 
+    // A lambda's parameters are definitions: `lambda r, c: r >= c` equals
+    // itself parsed again and its renaming, and not its mirror image.
+    void lambdaParametersAreDefinitions()
+    {
+        auto module = [](const char* predicate) {
+            const std::string text =
+                "from tvm_tirx.script import tirx as T\nfrom tvm_tirx.backend.trn.axis import P, F\n\n"
+                "@T.function\ndef main():\n    T.device_entry()\n"
+                "    A = T.alloc_tensor((128, 512), \"float32\", scope=\"trn.sbuf\", "
+                "layout=T.TileLayout(T.S[(128, 512):(1 @ P, 1 @ F)]))\n"
+                "    B = T.alloc_tensor((128, 512), \"float32\", scope=\"trn.sbuf\", "
+                "layout=T.TileLayout(T.S[(128, 512):(1 @ P, 1 @ F)]))\n"
+                "    T.trn.tile.affine_select(B, A, T.float32(0.0), " +
+                std::string(predicate) + ")\n";
+            ParseResult r = parseModule(text);
+            if (!r.ok()) qFatal("the lambda module does not parse");
+            return r.module;
+        };
+        auto equal = [&](const char* a, const char* b) { return structuralEqual(*module(a), *module(b)); };
+        QVERIFY(equal("lambda r, c: r >= c", "lambda r, c: r >= c").equal);
+        QVERIFY(equal("lambda r, c: r >= c", "lambda i, j: i >= j").equal);
+        const EqualityResult mirrored = equal("lambda r, c: r >= c", "lambda r, c: c >= r");
+        QVERIFY(!mirrored.equal);
+        QVERIFY2(mirrored.reason.find("variable") != std::string::npos, mirrored.reason.c_str());
+        QVERIFY(!equal("lambda r, c: r >= c", "lambda r, c, d: r >= c").equal);
+    }
+
     void spansReported()
     {
         const Var t = tensorVar("A", tensorTy({4}));

@@ -62,9 +62,9 @@ private slots:
         // A is freed and D takes its bytes, 0. Furthest end 150 of 300.
         const auto r = linearScan({{{0, 3}, 100}, {{1, 2}, 50}, {{2, 5}, 50}, {{3, 4}, 100}});
         QCOMPARE(r.offsets, (std::vector<int64_t>{0, 100, 100, 0}));
-        QCOMPARE(r.took[2], std::optional<size_t>{1});
-        QCOMPARE(r.took[3], std::optional<size_t>{0});
-        QVERIFY(!r.took[0] && !r.took[1]);
+        QCOMPARE(r.took[2], std::vector<size_t>{1});
+        QCOMPARE(r.took[3], std::vector<size_t>{0});
+        QVERIFY(r.took[0].empty() && r.took[1].empty());
         QCOMPARE(r.allocatedBytes, int64_t{150});
     }
 
@@ -74,8 +74,21 @@ private slots:
         // C, which goes on top, 128. No saving: 256, as the bump allocator.
         const auto r = linearScan({{{0, 2}, 64}, {{0, 4}, 64}, {{2, 4}, 128}});
         QCOMPARE(r.offsets, (std::vector<int64_t>{0, 64, 128}));
-        QVERIFY(!r.took[2]);
+        QVERIFY(r.took[2].empty());
         QCOMPARE(r.allocatedBytes, int64_t{256});
+    }
+
+    void reusesNameEveryFormerTenant()
+    {
+        // A [0,2) 64 at 0, B [0,2) 64 at 64, C [2,4) 128: both freed at 2,
+        // C takes 0..128, the bytes of A and of B; D [2,3) 32 goes on top.
+        const auto r = linearScan({{{0, 2}, 64}, {{0, 2}, 64}, {{2, 4}, 128}, {{2, 3}, 32}});
+        QCOMPARE(r.offsets, (std::vector<int64_t>{0, 64, 0, 128}));
+        QCOMPARE(r.took[2], (std::vector<size_t>{0, 1}));
+        QVERIFY(r.took[3].empty());
+        // E [4,5) 96 after all: it takes 0..96, last held by C alone.
+        const auto s = linearScan({{{0, 2}, 64}, {{0, 2}, 64}, {{2, 4}, 128}, {{4, 5}, 96}});
+        QCOMPARE(s.took[3], std::vector<size_t>{2});
     }
 
     void touchingLifetimesDoNotShare()
@@ -102,7 +115,9 @@ private slots:
         QCOMPARE(w.placements[1].offset, int64_t{64});
         QCOMPARE(w.placements[2].offset, int64_t{128});
         QCOMPARE(w.placements[3].offset, int64_t{0});
-        QCOMPARE(w.placements[3].reuses, std::optional<size_t>{0});
+        QCOMPARE(w.placements[3].reuses, std::vector<size_t>{0});
+        // Peak live by the same lifetimes: never two of A, B, C apart.
+        QCOMPARE(plan.totals.at("trn.sbuf").peakLiveBytesPerPartition, int64_t{192});
         QCOMPARE(w.naiveBytesPerPartition, int64_t{256});
         QCOMPARE(w.allocatedBytesPerPartition, int64_t{192});
         QCOMPARE(w.savedBytesPerPartition, int64_t{64});

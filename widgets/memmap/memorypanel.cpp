@@ -159,7 +159,7 @@ QString MemoryPanel::whatIfSummary() const
     const auto& w = m_model->whatIf();
     if (w.placements.empty()) return tr("No SBUF tensor of known size to compare.");
     int sharing = 0;
-    for (const auto& p : w.placements) sharing += p.reuses ? 1 : 0;
+    for (const auto& p : w.placements) sharing += p.reuses.empty() ? 0 : 1;
     return tr("<b>What-if (a comparison; the pipeline's output is unchanged):</b> a lifetime-based linear scan, "
               "which gives a tensor bytes at its first use and takes them back after its last, would need "
               "%1 bytes per partition where the allocator reserves %2: %3 bytes saved, %4 tensor(s) reusing the "

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <map>
 #include <numeric>
 #include <set>
 
@@ -389,11 +390,28 @@ InstRepr InstructionPlanner::restrictToOneDim(const InstRepr& inst) const
     std::vector<size_t> selected = *inst.selected;
     std::stable_sort(selected.begin(), selected.end(),
                      [&](size_t a, size_t b) { return view.iters[a].stride < view.iters[b].stride; });
+    // The reference keys its iter -> dim table by seps[j] rather than j
+    // (chapter 05 §4.7): {seps[j]: i for each dim i, j in seps[i]..seps[i+1]}.
+    // Where that table answers, its answer decides, so a view whose row
+    // blocks sit side by side in F fuses into one instruction as the
+    // reference's does; where it has no entry (the reference would stop on
+    // a KeyError) the iter's true dim is used.
+    const auto& seps = view.seps;
+    std::map<size_t, size_t> quirk;
+    for (size_t i = 0; i + 1 < seps.size(); ++i) {
+        for (size_t j = seps[i]; j < seps[i + 1]; ++j) {
+            if (j < seps.size()) quirk[seps[j]] = i;
+        }
+    }
+    const auto dimOfIter = [&](size_t idx) {
+        auto it = quirk.find(idx);
+        return it != quirk.end() ? it->second : dimOf(inst.region, idx);
+    };
     InstRepr out{inst.region, 1, inst.stride, std::vector<size_t>{}};
     std::optional<size_t> dim;
     for (auto idx : selected) {
-        if (dim && dimOf(inst.region, idx) != *dim) break;
-        dim = dimOf(inst.region, idx);
+        if (dim && dimOfIter(idx) != *dim) break;
+        dim = dimOfIter(idx);
         out.size *= view.iters[idx].extent;
         out.selected->push_back(idx);
     }

@@ -41,7 +41,7 @@ def rowsum_kernel(A_ptr, S_ptr: nt.mutable_tensor, ):
   a_ptr[p[:, None, ], f[None, :, ]] = nl.load(A_ptr_buffer[((p[:, None, ] * 512) + f[None, :, ])])
   p_1 = nl.arange(128)
   f_1 = nl.arange(512)
-  s_ptr[p_1[:, None, ], 0] = nisa.tensor_reduce(data=a_ptr[p_1[:, None, ], f_1[None, :, ]], op=nki.language.add, negate=False, axis=[-1])
+  s_ptr[p_1[:, None, ], 0] = nisa.tensor_reduce(data=a_ptr[p_1[:, None, ], f_1[None, :, ]], op=nki.language.add, negate=False, axis=(-1,))
   p_2 = nl.arange(128)
   f_2 = nl.arange(1)
   nl.store(S_ptr_buffer[p_2[:, None, ]], s_ptr[p_2[:, None, ], 0])
