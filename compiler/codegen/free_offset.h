@@ -1,6 +1,7 @@
 #pragma once
 
 #include "ir/dtype.h"
+#include "target/hardware.h"
 
 #include <cstdint>
 
@@ -15,6 +16,6 @@ namespace tirx {
 [[nodiscard]] int64_t currentFreeOffset(int64_t byteOffset, DataType dtype);
 
 // Bytes of one PSUM bank per partition (spec 06 §2.1).
-inline constexpr int64_t kPsumBankBytes = 2048;
+inline constexpr int64_t kPsumBankBytes = hw::kPsumBankBytes;
 
 } // namespace tirx

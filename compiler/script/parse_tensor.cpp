@@ -6,6 +6,7 @@
 #include "layout/layout_algebra.h"
 #include "script/parser_impl.h"
 #include "script/printer.h"
+#include "target/hardware.h"
 
 namespace tirx::script {
 
@@ -104,7 +105,7 @@ static TensorArgs collect(Parser& p, std::vector<Arg>& args, std::string_view ca
 
 // Elements per PSUM bank row, as the reference's to_psum counts them
 // (chapter 02 §7.2).
-constexpr int64_t kPsumBankElements = 512;
+constexpr int64_t kPsumBankElements = hw::kPsumBankFloat32;
 
 static std::string shapeText(const std::vector<Expr>& shape)
 {

@@ -293,5 +293,7 @@ inline constexpr const char* kIntOverflow = "integer overflow: the result does n
 
 // "T.nki.memset" → the name with whatever alias the script used replaced by "T".
 std::string describe(const Value& v);
+// A token as a message quotes it: its text, or "end of line" and the like.
+[[nodiscard]] std::string tokenDescription(const Token& t);
 
 } // namespace tirx::script

@@ -1,6 +1,7 @@
 #include "sim/hardware_limits.h"
 
 #include "ir/callables.h"
+#include "target/hardware.h"
 
 #include <string>
 
@@ -10,7 +11,7 @@ namespace {
 
 // Matmul's moving free size: the tensor engine streams at most this many
 // columns per instruction (spec 06 §4.4).
-constexpr int64_t kMaxMovingFree = 512;
+constexpr int64_t kMaxMovingFree = hw::kMaxMovingFree;
 
 MemSpace spaceOf(const std::string& scope)
 {

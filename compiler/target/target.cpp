@@ -1,8 +1,13 @@
 #include "target/target.h"
 
+#include "target/hardware.h"
+
 #include <array>
 
 namespace tirx {
+
+// Every row starts from the figures all Trainium targets share.
+static_assert(Target{}.psumBanks == hw::kPsumBanks && Target{}.psumBankBytes == hw::kPsumBankBytes);
 
 namespace {
 

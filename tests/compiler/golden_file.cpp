@@ -25,6 +25,8 @@ bool writeText(const std::filesystem::path& path, const std::string& text)
 
 } // namespace
 
+std::string readGoldenText(const std::filesystem::path& path) { return readText(path); }
+
 bool rebasingGoldens()
 {
     const char* value = std::getenv("TIRX_REBASE_GOLDEN");
@@ -45,6 +47,29 @@ bool rewriteAfterMarker(const std::filesystem::path& path, std::string_view mark
     file.resize(at + line.size());
     file += text;
     return writeText(path, file);
+}
+
+bool rewriteSection(const std::filesystem::path& path, std::string_view marker, std::string_view nextPrefix,
+                    std::string_view text)
+{
+    std::string file = readText(path);
+    const std::string line = std::string(marker) + "\n";
+    auto at = file.find(line);
+    while (at != std::string::npos && at > 0 && file[at - 1] != '\n') at = file.find(line, at + 1);
+    if (at == std::string::npos) return false;
+    const size_t begin = at + line.size();
+    size_t end = begin;
+    while (end < file.size() && file.compare(end, nextPrefix.size(), nextPrefix) != 0) {
+        const size_t newline = file.find('\n', end);
+        end = newline == std::string::npos ? file.size() : newline + 1;
+    }
+    file.replace(begin, end - begin, text);
+    return writeText(path, file);
+}
+
+bool rewriteFile(const std::filesystem::path& path, std::string_view text)
+{
+    return writeText(path, std::string(text));
 }
 
 bool rewriteLine(const std::filesystem::path& path, std::string_view oldLine, std::string_view newLine)

@@ -1,7 +1,10 @@
 // Data-driven over tests/golden/script/*.py: every module parses cleanly,
 // prints, and the print is a fixed point that parses back to an equal
 // module. tests/golden/script/canonical/<name>.py holds the exact expected
-// print of <name>.py for a few modules.
+// print of <name>.py for a few modules: a mismatch shows a unified diff, and
+// TIRX_REBASE_GOLDEN=1 writes the actual print there instead.
+
+#include "golden_file.h"
 
 #include "analysis/structural_equal.h"
 #include "script/parser.h"
@@ -10,8 +13,6 @@
 #include <QtTest>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 using namespace tirx;
 namespace fs = std::filesystem;
@@ -19,38 +20,6 @@ namespace fs = std::filesystem;
 namespace {
 
 const fs::path kCorpus = fs::path(TIRX_SOURCE_DIR) / "tests" / "golden" / "script";
-
-std::string readFile(const fs::path& p)
-{
-    std::ifstream in(p, std::ios::binary);
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
-std::vector<std::string> lines(const std::string& s)
-{
-    std::vector<std::string> out;
-    std::istringstream in(s);
-    for (std::string l; std::getline(in, l);) out.push_back(l);
-    return out;
-}
-
-// A short unified-style diff: the first differing line with two lines of
-// context on each side.
-std::string diffText(const std::string& expected, const std::string& actual)
-{
-    const auto a = lines(expected);
-    const auto b = lines(actual);
-    size_t i = 0;
-    while (i < a.size() && i < b.size() && a[i] == b[i]) ++i;
-    if (i == a.size() && i == b.size()) return "(texts differ only in line endings)";
-    std::string out = "@@ line " + std::to_string(i + 1) + " @@\n";
-    for (size_t k = i >= 2 ? i - 2 : 0; k < i; ++k) out += "  " + a[k] + "\n";
-    for (size_t k = i; k < a.size() && k < i + 3; ++k) out += "- " + a[k] + "\n";
-    for (size_t k = i; k < b.size() && k < i + 3; ++k) out += "+ " + b[k] + "\n";
-    return out;
-}
 
 std::string diagnosticsText(const ParseResult& r, const std::string& file, const std::string& source)
 {
@@ -79,7 +48,7 @@ private slots:
     {
         QFETCH(QString, path);
         const std::string file = path.toStdString();
-        const std::string source = readFile(file);
+        const std::string source = readGoldenText(file);
         const ParseResult first = parseModule(source);
         QVERIFY2(first.ok() && first.diagnostics.empty(), diagnosticsText(first, file, source).c_str());
 
@@ -89,7 +58,7 @@ private slots:
                                "\n--- printed ---\n" + p1)
                                   .c_str());
         const std::string p2 = printModule(*second.module);
-        QVERIFY2(p1 == p2, ("print is not stable:\n" + diffText(p1, p2)).c_str());
+        QVERIFY2(p1 == p2, ("print is not stable:\n" + goldenDiff(p1, p2)).c_str());
 
         const EqualityResult eq = structuralEqual(*second.module, *first.module);
         QVERIFY2(
@@ -113,13 +82,16 @@ private slots:
     void canonical()
     {
         QFETCH(QString, name);
-        const std::string source = readFile(kCorpus / name.toStdString());
-        const std::string expected = readFile(kCorpus / "canonical" / name.toStdString());
+        const std::string source = readGoldenText(kCorpus / name.toStdString());
+        const std::string expected = readGoldenText(kCorpus / "canonical" / name.toStdString());
         const ParseResult r = parseModule(source);
         QVERIFY2(r.ok(), diagnosticsText(r, name.toStdString(), source).c_str());
         const std::string actual = printModule(*r.module);
-        QVERIFY2(actual == expected,
-                 ("canonical print differs (- expected, + actual):\n" + diffText(expected, actual)).c_str());
+        if (actual != expected && rebasingGoldens()) {
+            QVERIFY(rewriteFile(kCorpus / "canonical" / name.toStdString(), actual));
+            return;
+        }
+        QVERIFY2(actual == expected, ("canonical print differs:\n" + goldenDiff(expected, actual)).c_str());
     }
 };
 

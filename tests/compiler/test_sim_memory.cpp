@@ -4,12 +4,11 @@
 // to NaN in poison mode, matmuls accumulate in PSUM, and an access outside
 // a tensor is a located error. Expected numbers are computed here.
 
+#include "golden_file.h"
 #include "sim_helpers.h"
 
 #include <cmath>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 using namespace tirx;
 using namespace tirx::testing;
@@ -18,11 +17,7 @@ namespace {
 
 std::string readCase(const char* name)
 {
-    const auto path = std::filesystem::path(TIRX_SOURCE_DIR) / "tests" / "golden" / "sim" / name;
-    std::ifstream in(path);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
+    return readGoldenText(std::filesystem::path(TIRX_SOURCE_DIR) / "tests" / "golden" / "sim" / name);
 }
 
 // C[i, j] = Σ_k L[k, i] R[k, j] over the k in [k0, k1), in increasing k.

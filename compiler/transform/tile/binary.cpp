@@ -2,6 +2,7 @@
 // backend/trn/tile_primitive/binary/).
 
 #include "ir/make.h"
+#include "target/hardware.h"
 #include "transform/tile/families.h"
 #include "transform/tile/instruction_plan.h"
 #include "transform/tile/nest.h"
@@ -10,7 +11,7 @@ namespace tirx {
 
 namespace {
 
-constexpr int64_t kDefaultMaxInstSize = 512;
+constexpr int64_t kDefaultMaxInstSize = hw::kDefaultMaxInstSize;
 
 // A source operand as the planner takes it: a region (a bare tensor widened)
 // or a float constant; an integer constant is refused by name.

@@ -5,6 +5,7 @@
 
 #include "ir/make.h"
 #include "layout/layout_algebra.h"
+#include "target/hardware.h"
 #include "transform/tile/families.h"
 #include "transform/tile/instruction_plan.h"
 #include "transform/tile/nest.h"
@@ -15,7 +16,7 @@ namespace tirx {
 
 namespace {
 
-constexpr int64_t kDefaultMaxInstSize = 512;
+constexpr int64_t kDefaultMaxInstSize = hw::kDefaultMaxInstSize;
 
 std::string aluOpcode(const TileCall& c, std::string_view key, std::string_view fallback)
 {

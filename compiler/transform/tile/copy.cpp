@@ -3,6 +3,7 @@
 
 #include "ir/make.h"
 #include "layout/layout_algebra.h"
+#include "target/hardware.h"
 #include "transform/tile/families.h"
 #include "transform/tile/instruction_plan.h"
 #include "transform/tile/nest.h"
@@ -11,7 +12,7 @@ namespace tirx {
 
 namespace {
 
-constexpr int64_t kDefaultMaxInstSize = 512;
+constexpr int64_t kDefaultMaxInstSize = hw::kDefaultMaxInstSize;
 
 bool onChipScope(const TensorType& t) { return t.isSbuf() || t.isPsum(); }
 

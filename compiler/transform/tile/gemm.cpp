@@ -6,6 +6,7 @@
 #include "ir/make.h"
 #include "layout/grouped_layout_memo.h"
 #include "layout/layout_algebra.h"
+#include "target/hardware.h"
 #include "transform/tile/families.h"
 #include "transform/tile/instruction_plan.h"
 #include "transform/tile/nest.h"
@@ -19,9 +20,9 @@ namespace tirx {
 
 namespace {
 
-constexpr int64_t kPsumBanks = 8;
-constexpr int64_t kPsumBankElements = 512;
-constexpr int64_t kMovingFreeLimit = 512;
+constexpr int64_t kPsumBanks = hw::kPsumBanks;
+constexpr int64_t kPsumBankElements = hw::kPsumBankFloat32;
+constexpr int64_t kMovingFreeLimit = hw::kMaxMovingFree;
 
 enum class Role : uint8_t { A, B, C };
 

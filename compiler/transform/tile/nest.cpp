@@ -2,6 +2,7 @@
 
 #include "ir/callables.h"
 #include "ir/make.h"
+#include "target/hardware.h"
 #include "transform/tile/tile_call.h"
 
 #include <algorithm>
@@ -49,7 +50,8 @@ void requireOneBank(const InstructionPlanner& planner, size_t r, const InstRepr&
     const auto* region = as<TensorRegionNode>(planner.region(r));
     // 2 KiB per partition in a bank; a bounded instruction (selected cut)
     // crosses an edge when it is longer than that.
-    const int64_t bankElements = region ? 2048 / region->tensor()->tensorType()->dtype().bytes() : 512;
+    const int64_t bankElements =
+        region ? hw::kPsumBankBytes / region->tensor()->tensorType()->dtype().bytes() : hw::kPsumBankFloat32;
     if (!selectsBank && (inst.selected || inst.size <= bankElements)) return;
     const std::string name = region ? "'" + region->tensor()->name() + "'" : std::string("the region");
     throw TileError("one instruction would span the " + std::to_string(banks) + " PSUM banks of " + name +

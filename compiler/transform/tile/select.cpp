@@ -4,6 +4,7 @@
 #include "analysis/simplify.h"
 #include "ir/functor.h"
 #include "ir/make.h"
+#include "target/hardware.h"
 #include "transform/tile/families.h"
 #include "transform/tile/instruction_plan.h"
 #include "transform/tile/nest.h"
@@ -14,7 +15,7 @@ namespace tirx {
 
 namespace {
 
-constexpr int64_t kMaxInstSize = 512;
+constexpr int64_t kMaxInstSize = hw::kDefaultMaxInstSize;
 
 // Replaces the lambda's parameters by the destination's coordinates.
 class Apply final : public IrMutator {

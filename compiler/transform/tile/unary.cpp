@@ -2,6 +2,7 @@
 // rule of §3.3; reference backend/trn/tile_primitive/unary/).
 
 #include "ir/make.h"
+#include "target/hardware.h"
 #include "transform/tile/families.h"
 #include "transform/tile/instruction_plan.h"
 #include "transform/tile/nest.h"
@@ -11,7 +12,7 @@ namespace tirx {
 
 namespace {
 
-constexpr int64_t kDefaultMaxInstSize = 512;
+constexpr int64_t kDefaultMaxInstSize = hw::kDefaultMaxInstSize;
 
 std::string floatRule(const TileCall& c, std::string_view operand)
 {
