@@ -20,13 +20,9 @@ void registerCheck(CLI::App& app, Outcome& outcome)
         choice.target = target;
         const auto lowered = choice.lower(file, outcome);
         if (!lowered) return;
-        bool failed = false;
-        for (const auto& entry : lowered->trace().entries) {
-            std::fputs(formatDiagnostics(entry->diagnostics, lowered->input.path, lowered->input.source).c_str(),
-                       stderr);
-            failed = failed || hasErrors(entry->diagnostics);
-        }
-        if (failed) outcome.exit = Exit::BadInput;
+        const auto diagnostics = distinctDiagnostics(lowered->trace());
+        std::fputs(formatDiagnostics(diagnostics, lowered->input.path, lowered->input.source).c_str(), stderr);
+        if (hasErrors(diagnostics)) outcome.exit = Exit::BadInput;
     });
 }
 

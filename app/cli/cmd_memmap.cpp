@@ -75,23 +75,6 @@ std::string whatIfTable(const MemoryPlan& plan, const WhatIfPlan& w)
     return out;
 }
 
-// The diagnostics of every pass, each once: the verifier runs after every
-// pass, so a warning about a tensor no pass touches is found by each.
-std::vector<Diagnostic> distinctDiagnostics(const Trace& trace)
-{
-    std::vector<Diagnostic> out;
-    for (const auto& e : trace.entries) {
-        for (const auto& d : e->diagnostics) {
-            const bool seen = std::any_of(out.begin(), out.end(), [&](const Diagnostic& o) {
-                return o.severity == d.severity && o.message == d.message && o.span.line == d.span.line &&
-                       o.span.column == d.span.column;
-            });
-            if (!seen) out.push_back(d);
-        }
-    }
-    return out;
-}
-
 } // namespace
 
 void registerMemmap(CLI::App& app, Outcome& outcome)

@@ -1,5 +1,7 @@
 #include "driver/lower.h"
 
+#include <algorithm>
+
 #include "transform/registry.h"
 #include "verify/verify.h"
 
@@ -108,6 +110,21 @@ LowerResult lower(const LowerRequest& request)
     return result;
 }
 
-std::vector<std::string> checkPasses() { return {"TrnPrivateTensorAlloc", "TrnNaiveAllocator"}; }
+std::vector<std::string> checkPasses() { return {"TrnPrivateTensorAlloc", "TrnNaiveAllocator", "TileDispatch"}; }
+
+std::vector<Diagnostic> distinctDiagnostics(const Trace& trace)
+{
+    std::vector<Diagnostic> out;
+    for (const auto& e : trace.entries) {
+        for (const auto& d : e->diagnostics) {
+            const bool seen = std::any_of(out.begin(), out.end(), [&](const Diagnostic& o) {
+                return o.severity == d.severity && o.message == d.message && o.span.line == d.span.line &&
+                       o.span.column == d.span.column;
+            });
+            if (!seen) out.push_back(d);
+        }
+    }
+    return out;
+}
 
 } // namespace tirx

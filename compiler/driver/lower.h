@@ -66,9 +66,15 @@ struct ResolvedPasses {
 
 [[nodiscard]] std::string_view targetSourceName(TargetSource source);
 
-// The passes `tirx-cli check` runs after parsing: whether a module fits is
-// decided by the allocation passes and the verifier after them, the module
-// `tirx-cli memmap` shows by default, so check and memmap agree.
+// The passes `tirx-cli check` runs after parsing: check means "will lower".
+// Whether a module fits is decided by the allocation passes and the
+// verifier after them (the module `tirx-cli memmap` shows by default, so
+// check and memmap agree), and whether every tile call has an instruction
+// nest by TileDispatch's rules (a matmul output over two PSUM banks).
 [[nodiscard]] std::vector<std::string> checkPasses();
+
+// Every pass's diagnostics, each fact once: the verifier runs after every
+// pass, so a warning about a tensor no pass touches is found by each.
+[[nodiscard]] std::vector<Diagnostic> distinctDiagnostics(const Trace& trace);
 
 } // namespace tirx

@@ -65,6 +65,32 @@ private slots:
             qPrintable(run.err));
     }
 
+    // check means "will lower": a call TileDispatch refuses fails check too.
+    void checkRunsTileDispatch()
+    {
+        const QString file = source(u"tests/golden/passes/TileDispatch/errors/01-load-between-sbuf-tiles.py"_s);
+        const CliRun run = runCli({u"check"_s, file});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(run.err.contains(u":15:5: error: 'load' does not accept this memory direction"_s),
+                 qPrintable(run.err));
+    }
+
+    // The verifier runs after every pass, but check states each fact once.
+    void checkStatesEachFactOnce()
+    {
+        const CliRun run = runCli({u"check"_s, source(u"resources/examples/memory_map.py"_s)});
+        // A fact is its location and message; the pass that found it is the
+        // bracketed tag at the end of the line.
+        QStringList facts;
+        for (QString line : run.err.split(u'\n', Qt::SkipEmptyParts)) {
+            if (!line.contains(u": warning: "_s) && !line.contains(u": error: "_s)) continue;
+            line.truncate(line.lastIndexOf(u" ["_s));
+            facts.append(line);
+        }
+        QVERIFY(!facts.isEmpty());
+        for (const QString& fact : facts) QVERIFY2(facts.count(fact) == 1, qPrintable(fact));
+    }
+
     void missingFileIsBadInput()
     {
         const CliRun run = runCli({u"check"_s, u"/no/such/file.py"_s});
