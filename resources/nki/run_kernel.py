@@ -7,6 +7,8 @@ Exit code 0 when a trace was written (errors inside it included), 2 on bad usage
 import os
 import sys
 
+sys.dont_write_bytecode = True
+
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from _nki_standin import launch  # noqa: E402
