@@ -5,7 +5,9 @@ import argparse
 import importlib.util
 import inspect
 import json
+import linecache
 import os
+import re
 import sys
 import traceback
 
@@ -213,8 +215,15 @@ def run(argv=None):
 
 
 def _def_location(rec, func):
+    """The `def` line (co_firstlineno is the first decorator's)."""
     code = func.__code__
-    return rec.location(code.co_filename, code.co_firstlineno, 1)
+    line = code.co_firstlineno
+    for n in range(line, line + 50):
+        text = linecache.getline(code.co_filename, n)
+        m = re.match(r"\s*(async\s+)?def\b", text)
+        if m:
+            return rec.location(code.co_filename, n, text.index("def") + 1)
+    return rec.location(code.co_filename, line, 1)
 
 
 def _api():

@@ -8,6 +8,10 @@ import sysconfig
 STANDIN_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MAX_INSTRUCTIONS = 200_000
 MAX_TENSORS = 50_000
+# A lower cap for tests of the cap itself (TRACE.md, Limits).
+if os.environ.get("TIRX_NKI_RECORD_CAP", "").isdigit():
+    MAX_INSTRUCTIONS = min(MAX_INSTRUCTIONS, int(os.environ["TIRX_NKI_RECORD_CAP"]))
+    MAX_TENSORS = min(MAX_TENSORS, int(os.environ["TIRX_NKI_RECORD_CAP"]))
 
 _SYSTEM_ROOTS = tuple(
     os.path.realpath(p) + os.sep

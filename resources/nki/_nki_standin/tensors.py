@@ -49,6 +49,8 @@ class Tensor:
         self.storage_shape = self.shape[nblock:] or (1,)
         self.row = math.prod(self.storage_shape[1:]) if len(self.storage_shape) > 1 else 1
         self.block_count = math.prod(self.block_shape)
+        if self.block_shape and kind == "ndarray":
+            self.kind = "block"
         self.written = None
         self.matmul_written = None
         if self.on_chip:
