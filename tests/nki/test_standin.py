@@ -158,7 +158,7 @@ class Allocation(unittest.TestCase):
         self.assertEqual([(a["partition"], a["byte"]) for a in f["addresses"]],
                          [(32, 100), (32, 101), (32, 1100), (32, 1101)])
         self.assertEqual(f["rotation"], {"allocator": "func", "tiles": 4})
-        self.assertEqual(t["f"]["partitions"], [0, 32])
+        self.assertEqual(t["f"]["partitions"], [32, 64])  # block 0's partition
 
     def test_explicit_address_and_partition_start(self):
         src = ("@nki.jit\n"

@@ -208,7 +208,7 @@ def run(argv=None):
     finally:
         loops.uninstall_range()
     if args.signature:
-        print(json.dumps({"error": rec.error}))
+        print(json.dumps({"error": rec.error, "files": rec.files}))
         return 0
     write(rec, module, args.out)
     return 0
@@ -232,18 +232,43 @@ def _api():
     return "mixed" if have_new and have_old else "nki" if have_new else "legacy" if have_old else "none"
 
 
-def write(rec, module, out):
+# The reader refuses a trace over 256 MiB; programs are cut to stay below it.
+DOCUMENT_CAP = 256 * 1024 * 1024 - (1 << 20)
+
+
+def _programs_within_cap(rec, cap):
+    """Serialised programs, the later ones cut (and marked truncated) if the whole would exceed cap."""
+    out, used = [], 0
+    for prog in rec.programs:
+        text = json.dumps(prog.to_json(), separators=(",", ":"))
+        if used + len(text) > cap:
+            share = max(cap - used, 0)
+            keep = int(len(prog.instructions) * share / max(len(text), 1) * 0.9)
+            prog.loops = [l for l in prog.loops if l["last"] < keep]
+            del prog.instructions[keep:]
+            prog.truncated = True
+            prog.notes.append(rec.make_note("error", "limit", "the trace reached its 256 MiB cap; "
+                                            f"instructions after {keep} are not recorded", []))
+            text = json.dumps(prog.to_json(), separators=(",", ":"))
+        used += len(text)
+        out.append(text)
+    return out
+
+
+def write(rec, module, out, cap=DOCUMENT_CAP):
+    programs = _programs_within_cap(rec, cap)
     doc = {
         "format": "tirx-nki-trace",
         "version": 1,
         "kernel": {"file": rec.kernel_file, "entry": rec.entry, "api": _api()},
         "launch": {"grid": rec.grid, "lnc": rec.lnc},
-        "programs": [p.to_json() for p in rec.programs],
+        "programs": "@PROGRAMS@",
         "notes": rec.notes,
         "error": rec.error,
     }
     doc["files"] = rec.files
     tmp = out + ".part"
+    head, tail = json.dumps(doc, separators=(",", ":")).split('"@PROGRAMS@"')
     with open(tmp, "w", encoding="utf-8") as f:
-        json.dump(doc, f, separators=(",", ":"))
+        f.write(head + "[" + ",".join(programs) + "]" + tail)
     os.replace(tmp, out)

@@ -48,8 +48,20 @@ def is_user_file(path):
     return ok
 
 
+_positions = {}
+
+
 def _position(code, lasti, lineno):
-    """Line and 1-based column of the instruction at lasti (column 0 when unknown)."""
+    """Line and 1-based column of the instruction at lasti (column 0 when unknown), cached
+    per code object and offset: kernels record the same call sites many times over."""
+    key = (code, lasti)
+    hit = _positions.get(key)
+    if hit is None:
+        hit = _positions[key] = _scan_position(code, lasti, lineno)
+    return hit
+
+
+def _scan_position(code, lasti, lineno):
     column = 0
     try:
         index = lasti // 2

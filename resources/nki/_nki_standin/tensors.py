@@ -80,7 +80,11 @@ class Tensor:
             "created_by": self.created_by, "loc": self.stack[0] if self.stack else None, "stack": self.stack,
         }
         if self.on_chip:
-            start = self.address["partition"] if self.address else 0
+            start = 0
+            if self.address:
+                start = self.address["partition"]
+            elif self.blocks and self.blocks["addresses"] and self.blocks["addresses"][0]:
+                start = self.blocks["addresses"][0]["partition"]
             out["partitions"] = [start, start + self.partition_count]
             out["bytes_per_partition"] = self.bytes_per_partition
             out["address"] = self.address
