@@ -36,7 +36,7 @@ class Access:
         self.block = view._block
         self.masked = mask is not None
         self.elements = None
-        row = t.row
+        row = t.row or 1  # a zero-size tile (an empty slice) still resolves
         region = None
         if view._elements is not None or mask is not None:
             elements = view._elements

@@ -159,6 +159,14 @@ def shared_identity_matrix(n, dtype=dtypes.ALL["uint8"], dst=None, **_):
     return out
 
 
+def shared_constant(constant, dtype=None, **_):
+    """A constant the compiler places in HBM: recorded as a shared_hbm tensor of its shape."""
+    arr = np.asarray(constant)
+    shape = arr.shape if arr.ndim >= 2 else (arr.size, 1) if arr.ndim == 1 else (1, 1)
+    kind = dtype or (str(arr.dtype) if str(arr.dtype) in dtypes.ALL else "float32")
+    return tensors.new_tensor(shape, kind, "shared_hbm", "ndarray", "nl.shared_constant")
+
+
 # --- loops and programs --------------------------------------------------------
 
 def affine_range(start, stop=None, step=1, **_):
@@ -273,6 +281,7 @@ class _NoReorder:
 
 
 def no_reorder():
+    """A scheduling hint: the recorded order is program order anyway."""
     return _NoReorder()
 
 

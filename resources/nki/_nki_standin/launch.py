@@ -9,7 +9,6 @@ import linecache
 import os
 import re
 import sys
-import traceback
 
 from . import loops, placeholders, state, tensors
 from .view import View
@@ -79,7 +78,7 @@ def _tensor_arg(name, spec):
 
 def _python_note(rec, exc):
     stack = rec.traceback_stack(exc.__traceback__)
-    text = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+    text = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
     rec.fail("python", text, stack)
 
 

@@ -36,8 +36,16 @@ def activation(op, data, bias=None, scale=1.0, reduce_op=None, reduce_res=None, 
         rec = state.recorder()
         rec.note("error", "contract", f"nisa.activation: the bias must have a free size of 1, not {list(bias.shape)}")
     reads = [data] + [v for v in (bias, scale) if isinstance(v, View)]
-    out = legacy_ops.compute("nisa.activation", "act", reads, data.shape, dtype,
-                             args={"op": op, "scale": scale if not isinstance(scale, View) else None}, mask=mask)
+    args = {"op": op}
+    if not isinstance(scale, View):
+        args["scale"] = scale
+    if reduce_op is not None:
+        args["reduce_op"] = reduce_op
+    if "reduce_cmd" in kw:
+        args["reduce_cmd"] = kw["reduce_cmd"]
+    out = legacy_ops.implicit(data.shape, dtype or data.dtype, "sbuf", "nisa.activation")
+    instructions.record("nisa.activation", "act", [out, reduce_res], reads, args, mask=mask)
+    state_program_result(out)
     return out
 
 
@@ -46,7 +54,33 @@ def activation_reduce(op, data, reduce_op, reduce_res, bias=None, scale=1.0, mas
     out = legacy_ops.implicit(data.shape, dtype or data.dtype, "sbuf", "nisa.activation_reduce")
     instructions.record("nisa.activation_reduce", "act", [out, reduce_res], reads,
                         {"op": op, "reduce_op": reduce_op}, mask=mask)
+    state_program_result(out)
     return out
+
+
+def state_program_result(out):
+    """Marks `out` as the fresh result an assignment may retarget."""
+    from . import state
+    state.program().last_result = out._t
+
+
+def tensor_scalar_reduce(data, op0, operand0, reduce_op, reduce_res, reverse0=False, dtype=None, mask=None, **kw):
+    reads = [v for v in (data, operand0) if isinstance(v, View)]
+    out = legacy_ops.implicit(data.shape, dtype or data.dtype, "sbuf", "nisa.tensor_scalar_reduce")
+    args = {"op0": op0, "reduce_op": reduce_op, "reverse0": reverse0}
+    if not isinstance(operand0, View):
+        args["operand0"] = operand0
+    instructions.record("nisa.tensor_scalar_reduce", "dve", [out, reduce_res], reads, args, mask=mask)
+    state_program_result(out)
+    return out
+
+
+# Legacy engine constants.
+tensor_engine = engine.tensor
+vector_engine = engine.vector
+scalar_engine = engine.scalar
+gpsimd_engine = engine.gpsimd
+unknown_engine = engine.unknown
 
 
 def tensor_tensor(data1, data2, op, dtype=None, mask=None, engine=engine.unknown, **kw):

@@ -68,12 +68,17 @@ def assign(dst, value, how):
         prog.last_result = None
         w_accesses, mask = prog.last_accesses
         target = instructions.Access(dst, mask)
-        if how != "=":
-            reader = instructions.Access(dst, mask)
-            instructions._check_read(state.recorder(), reader, last["op"], last["stack"])
-            last["reads"].append(reader.to_json())
-            last["args"]["accumulate"] = True
         is_matmul = last["op"] in ("nl.matmul", "nisa.nc_matmul")
+        if how != "=":
+            accumulate = True
+            if is_matmul and target.tensor.matmul_written is not None:
+                # `psum += matmul`: the compiler starts the accumulation group with an overwrite.
+                accumulate = target.all_set(target.tensor.matmul_written) == 0
+            if accumulate:
+                reader = instructions.Access(dst, mask)
+                instructions._check_read(state.recorder(), reader, last["op"], last["stack"])
+                last["reads"].append(reader.to_json())
+            last["args"]["accumulate"] = accumulate
         if target.tensor.written is not None:
             target.set(target.tensor.written, True)
         if target.tensor.matmul_written is not None:

@@ -37,10 +37,22 @@ def _placeholder_class(name):
     return _PlaceholderMeta(name.split(".")[-1], (), {"_ph_name": name, "__init__": _fail(name)})
 
 
+def _framework_decorator(name):
+    from . import jit
+    return jit.decorator(name)
+
+
+# Framework entry points that only wrap an NKI kernel: the kernel still runs.
+KNOWN = {"torch_neuronx.nki_jit": _framework_decorator, "jax_neuronx.nki_call": _framework_decorator}
+
+
 class _PlaceholderModule(types.ModuleType):
     def __getattr__(self, name):
         if name.startswith("__"):
             raise AttributeError(name)
+        known = KNOWN.get(f"{self.__name__}.{name}")
+        if known is not None:
+            return known(f"{self.__name__}.{name}")
         return _placeholder_class(f"{self.__name__}.{name}")
 
 
