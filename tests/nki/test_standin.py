@@ -93,6 +93,26 @@ class Regions(unittest.TestCase):
         self.assertFalse(store["writes"][0]["masked"])
 
 
+    def test_ap_with_another_dtype(self):
+        doc = trace(
+            "@nki.jit\n"
+            "def k(a):\n"
+            "    t = nl.ndarray((128, 128), dtype=nl.float8_e4m3fn_x4, buffer=nl.sbuf)\n"
+            "    nisa.dma_copy(dst=t, src=a.ap(dtype=nl.float8_e4m3fn_x4, pattern=[[128, 128], [1, 128]], offset=0))\n"
+            "    nisa.dma_copy(dst=t[:, 0:64], src=a.ap(dtype=nl.float8_e4m3fn_x4, pattern=[[128, 128], [2, 64]], offset=1))\n"
+            "    return a\n",
+            [arg("a", (128, 512), "uint8")])
+        prog = doc["programs"][0]
+        self.assertEqual(prog["tensors"][1]["bytes_per_partition"], 512)
+        first, second = prog["instructions"]
+        self.assertEqual(first["reads"][0]["free"], {"offset": 0, "dims": [[1, 512]]})
+        self.assertEqual(second["reads"][0]["free"], {"offset": 4, "dims": [[8, 64], [1, 4]]})
+        self.assertEqual(second["reads"][0]["bytes"], [4, 512])
+        self.assertEqual(second["reads"][0]["partitions"], {"start": 0, "step": 1, "count": 128})
+        self.assertEqual(second["writes"][0]["bytes"], [0, 256])
+        self.assertEqual(prog["notes"], [])  # 128 x 64 packed elements on both sides
+
+
 class Names(unittest.TestCase):
     def test_name_sources(self):
         src = ("def make(shape):\n"
@@ -131,6 +151,29 @@ class Names(unittest.TestCase):
         self.assertEqual(ops, [("nl.load", "dma"), ("nl.exp", "act"), ("nl.load", "dma"), ("nl.matmul", "pe"),
                                ("nisa.tensor_copy", None)])
         self.assertEqual(doc["kernel"]["api"], "legacy")
+
+
+    def test_legacy_accumulation_and_reduce_results(self):
+        src = ("@nki.jit\n"
+               "def k(a, b):\n"
+               "    acc = nl.ndarray((nl.par_dim(128), 512), dtype=nl.float32, buffer=nl.psum)\n"
+               "    for i in nl.affine_range(2):\n"
+               "        acc += nisa.nc_matmul(nl.load(a), nl.load(b))\n"
+               "    part = nl.ndarray((128, 1), dtype=nl.float32, buffer=nl.sbuf)\n"
+               "    e = nisa.activation(op=nl.exp, data=acc, reduce_op=nl.add, reduce_res=part)\n"
+               "    total = nl.add(part, 1.0)\n"
+               "    return a\n")
+        doc = trace(src, [arg("a", (128, 128), "bfloat16"), arg("b", (128, 512), "bfloat16")], head=LEGACY)
+        prog = doc["programs"][0]
+        self.assertEqual(prog["notes"], [])
+        mm = [i for i in prog["instructions"] if i["op"] == "nisa.nc_matmul"]
+        self.assertEqual([i["args"]["accumulate"] for i in mm], [False, True])
+        self.assertEqual([len(i["reads"]) for i in mm], [2, 3])
+        self.assertTrue(all(i["writes"][0]["tensor"] == 2 for i in mm))  # retargeted into acc
+        act = next(i for i in prog["instructions"] if i["op"] == "nisa.activation")
+        names = [prog["tensors"][w["tensor"]]["name"] for w in act["writes"]]
+        self.assertEqual(names, ["e", "part"])
+        self.assertEqual(act["args"]["op"], "exp")
 
 
 class Allocation(unittest.TestCase):

@@ -197,9 +197,10 @@ def region_from_elements(elements, row):
 def region_from_pattern(offset, dims, row):
     """The compact region of a strided access, or None when it is not one
     partition progression times a free pattern inside a row."""
-    dims = merge_dims(dims)
-    part = [d for d in dims if d[0] >= row and d[0] % row == 0]
-    free = [d for d in dims if d not in part]
+    dims = [d for d in dims if d[1] != 1]
+    # Split first, then merge each side: a merge across the split would hide the partition dim.
+    part = merge_dims([d for d in dims if d[0] >= row and d[0] % row == 0])
+    free = merge_dims([d for d in dims if not (d[0] >= row and d[0] % row == 0)])
     if len(part) > 1 or any(s < 0 for s, _ in dims):
         return None
     col = offset % row

@@ -167,6 +167,11 @@ def _contracts(op, bound, rec):
         if dst._t.buffer != "psum":
             rec.note("error", "contract", f"nisa.{op} writes its result to PSUM; '{dst.name}' is in {dst._t.buffer}",
                      rec.user_stack(sys._getframe(2)))
+        elif str(dst.dtype) == "bfloat16":
+            if op == "nc_matmul":  # nc_matmul_mx exists from NeuronCore-v4 on, where bfloat16 is allowed
+                rec.note("warning", "psum-tile", f"nisa.{op} into the bfloat16 PSUM tile '{dst.name}': only "
+                         "NeuronCore-v4 accepts bfloat16; v2/v3 accumulate in float32 or int32",
+                         rec.user_stack(sys._getframe(2)))
         elif str(dst.dtype) not in ("float32", "int32"):
             rec.note("error", "psum-tile", f"nisa.{op} accumulates in float32 or int32; its PSUM destination "
                      f"'{dst.name}' is {dst.dtype}", rec.user_stack(sys._getframe(2)))

@@ -20,17 +20,21 @@ class View:
         self._elements = elements
         self._eshape = eshape
 
+    _inner = 0  # >0: the last dim of _dims is hidden (a wider dtype's elements in the tensor's units)
+    _dtype = None  # the element type of a reinterpreting .ap(dtype=...)
+
     # --- what a kernel reads -------------------------------------------------
     @property
     def shape(self):
         if self._elements is not None:
             return tuple(self._eshape)
-        own = tuple(c for _, c in self._dims)
+        dims = self._dims[:-1] if self._inner else self._dims
+        own = tuple(c for _, c in dims)
         return self._t.block_shape + own if self._pending else own
 
     @property
     def dtype(self):
-        return self._t.dtype
+        return self._dtype or self._t.dtype
 
     @property
     def buffer(self):
@@ -126,7 +130,10 @@ class View:
 
     def ap(self, pattern, offset=None, scalar_offset=None, vector_offset=None, indirect_dim=0, dtype=None):
         dims = [[int(s), int(c)] for s, c in pattern]
-        return View(self._t, self._block, self._offset if offset is None else int(offset), dims)
+        offset = self._offset if offset is None else int(offset)
+        if dtype is None or dtypes.resolve(dtype).itemsize == self._t.dtype.itemsize:
+            return View(self._t, self._block, offset, dims)
+        return _reinterpreted(self._t, self._block, offset, dims, dtypes.resolve(dtype))
 
     def reshape(self, shape, *more):
         shape = tuple(shape) if isinstance(shape, (tuple, list)) else (shape,) + more
@@ -229,3 +236,23 @@ class View:
     def __iadd__(self, o): return self._inplace("+=", o)
     def __isub__(self, o): return self._inplace("-=", o)
     def __imul__(self, o): return self._inplace("*=", o)
+
+
+def _reinterpreted(tensor, block, offset, dims, dtype):
+    """A view whose pattern counts elements of another dtype, kept in the tensor's units:
+    a wider type's element is `ratio` consecutive tensor elements (a hidden inner dim);
+    a narrower type's pattern is scaled down and rounded out to whole tensor elements."""
+    have = tensor.dtype.itemsize
+    want = dtype.itemsize
+    if want % have == 0:
+        r = want // have
+        view = View(tensor, block, offset * r, [[s * r, c] for s, c in dims] + [[1, r]])
+        view._inner = r
+    else:
+        k = max(have // want, 1)
+        scaled = [[max(s // k, 1) if s % k == 0 else s, c] for s, c in dims]
+        if scaled and dims[-1][0] == 1:
+            scaled[-1] = [1, -(-dims[-1][1] // k)]
+        view = View(tensor, block, offset // k, scaled)
+    view._dtype = dtype
+    return view
