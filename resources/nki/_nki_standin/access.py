@@ -133,6 +133,9 @@ def _advanced(offset, dims, key):
     base = np.broadcast_shapes(*[a.shape for a in arrays]) if arrays else ()
     nslices = sum(1 for p in parts if p[0] == "s")
     shape = tuple(base) + tuple(len(p[1]) for p in parts if p[0] == "s")
+    affine = _affine_grid(offset, parts, base, nslices)
+    if affine is not None:
+        return affine
     total = offset
     j = 0
     for kind, value, stride in parts:
@@ -147,6 +150,41 @@ def _advanced(offset, dims, key):
             j += 1
     elements = np.broadcast_to(np.asarray(total, dtype=np.int64), shape)
     return None, shape, elements
+
+
+def _affine_grid(offset, parts, base, nslices):
+    """(offset, dims, None) when every index grid varies along one axis in equal steps
+    (nl.arange(n)[:, None] + c and the like): the access is strided, no element set needed."""
+    ndim = len(base) + nslices
+    steps = [0] * ndim
+    counts = list(base) + [0] * nslices
+    j = 0
+    for kind, value, stride in parts:
+        if kind == "i":
+            offset += value * stride
+            continue
+        if kind == "s":
+            axis = len(base) + j
+            j += 1
+            arr = value
+            counts[axis] = len(value)
+        else:
+            shaped = value.reshape((1,) * (len(base) - value.ndim) + value.shape)
+            varying = [a for a, n in enumerate(shaped.shape) if n != 1]
+            if len(varying) > 1:
+                return None
+            arr = shaped.ravel()
+            axis = varying[0] if varying else None
+        if arr.size == 0:
+            return None
+        offset += int(arr[0]) * stride
+        if axis is None or arr.size == 1:
+            continue
+        step = int(arr[1] - arr[0])
+        if not np.all(np.diff(arr) == step):
+            return None
+        steps[axis] += step * stride
+    return offset, [[s, c] for s, c in zip(steps, counts)], None
 
 
 def pattern_elements(offset, dims):
@@ -182,12 +220,20 @@ def _progression(values):
     return int(values[0]), 1, int(values[-1] - values[0]) + 1, False
 
 
+def _distinct(values):
+    """Sorted distinct values of a small-range integer array, in linear time (no sort)."""
+    low = int(values.min())
+    marks = np.zeros(int(values.max()) - low + 1, dtype=bool)
+    marks[values - low] = True
+    return np.flatnonzero(marks) + low
+
+
 def region_from_elements(elements, row):
-    flat = np.unique(np.asarray(elements, dtype=np.int64).ravel())
+    flat = np.asarray(elements, dtype=np.int64).ravel()
     if flat.size == 0:
         return {"partitions": {"start": 0, "step": 1, "count": 0}, "free": {"offset": 0, "dims": [[1, 0]]}}
-    rows = np.unique(flat // row)
-    cols = np.unique(flat % row)
+    rows = _distinct(flat // row)
+    cols = _distinct(flat % row)
     p0, pstep, pcount, _ = _progression(rows)
     c0, cstep, ccount, _ = _progression(cols)
     return {"partitions": {"start": p0, "step": pstep, "count": pcount},
