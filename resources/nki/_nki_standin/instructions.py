@@ -82,11 +82,32 @@ class Access:
             e = np.add.outer(rows * grid.shape[2], cols).ravel()
         return np.concatenate([b * per_block + e for b in blocks]) if len(blocks) != 1 else blocks[0] * per_block + e
 
+    def _box(self, grid):
+        """Basic slices for a strided region (one free dim): far cheaper than cell lists."""
+        if self.elements is not None:
+            return None
+        p = self.region["partitions"]
+        dims = self.region["free"]["dims"]
+        if len(dims) != 1 or dims[0][0] <= 0 or p["step"] <= 0 or p["start"] < 0:
+            return None
+        (step, count), c0 = dims[0], self.region["free"]["offset"]
+        blocks = slice(None) if self.block is None else slice(self.block, self.block + 1)
+        rows = slice(p["start"], min(p["start"] + p["step"] * p["count"], grid.shape[1]), p["step"])
+        return blocks, rows, slice(c0, min(c0 + step * count, grid.shape[2]), step)
+
     def all_set(self, grid):
+        box = self._box(grid)
+        if box is not None:
+            part = grid[box]
+            return int(part.size - np.count_nonzero(part))
         cells = self._cells(grid)
         return int(cells.size - np.count_nonzero(grid.reshape(-1)[cells]))
 
     def set(self, grid, value):
+        box = self._box(grid)
+        if box is not None:
+            grid[box] = value
+            return
         grid.reshape(-1)[self._cells(grid)] = value
 
 
