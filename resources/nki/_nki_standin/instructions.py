@@ -1,0 +1,152 @@
+"""One INSTRUCTION record per NKI call: regions written and read, scalar
+arguments, location; and the checks that follow the data (a read of
+elements nothing wrote, matmul accumulation on a fresh location)."""
+
+import enum
+import sys
+
+import numpy as np
+
+from . import access, state
+from .view import View
+
+
+def arg_value(value):
+    """A scalar or enum argument as the trace records it."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if isinstance(value, (np.integer, np.floating, np.bool_)):
+        return value.item()
+    if isinstance(value, enum.Enum):
+        return value.name
+    name = getattr(value, "nki_name", None) or getattr(value, "__name__", None)
+    if name:
+        return name
+    if isinstance(value, (tuple, list)):
+        return [arg_value(v) for v in value]
+    return repr(value)
+
+
+class Access:
+    """A view resolved for one instruction: its REGION and the cells it touches."""
+
+    def __init__(self, view, mask=None):
+        t = view._t
+        self.tensor = t
+        self.block = view._block
+        self.masked = mask is not None
+        self.elements = None
+        row = t.row
+        region = None
+        if view._elements is not None or mask is not None:
+            elements = view._elements
+            if elements is None:
+                if view.size <= access.MATERIALISE_CAP:
+                    elements = access.pattern_elements(view._offset, view._dims)
+            if elements is not None and mask is not None:
+                try:
+                    elements = access.apply_mask(elements, mask)
+                except ValueError:
+                    pass
+            if elements is not None:
+                self.elements = elements.ravel()
+                region = access.region_from_elements(self.elements, row)
+        if region is None:
+            region = access.region_from_pattern(view._offset, view._dims, row)
+            if region is None:
+                if view.size <= access.MATERIALISE_CAP:
+                    self.elements = access.pattern_elements(view._offset, view._dims).ravel()
+                    region = access.region_from_elements(self.elements, row)
+                else:
+                    region = access.bounding_region(view._offset, view._dims, row)
+        self.region = region
+        self.count = self.elements.size if self.elements is not None else view.size
+
+    def to_json(self):
+        r = self.region
+        return {"tensor": self.tensor.id, "block": self.block, "partitions": r["partitions"], "free": r["free"],
+                "bytes": access.free_bytes(r["free"], self.tensor.dtype.itemsize), "masked": self.masked}
+
+    def _cells(self, grid):
+        """The touched cells of a (blocks, P, row) array, flattened, in range."""
+        blocks = range(grid.shape[0]) if self.block is None else [self.block]
+        per_block = grid.shape[1] * grid.shape[2]
+        if self.elements is not None:
+            e = self.elements[(self.elements >= 0) & (self.elements < per_block)]
+        else:
+            p = self.region["partitions"]
+            rows = p["start"] + p["step"] * np.arange(p["count"], dtype=np.int64)
+            rows = rows[(rows >= 0) & (rows < grid.shape[1])]
+            cols = access.free_columns(self.region["free"])
+            cols = cols[(cols >= 0) & (cols < grid.shape[2])]
+            e = np.add.outer(rows * grid.shape[2], cols).ravel()
+        return np.concatenate([b * per_block + e for b in blocks]) if len(blocks) != 1 else blocks[0] * per_block + e
+
+    def all_set(self, grid):
+        cells = self._cells(grid)
+        return int(cells.size - np.count_nonzero(grid.reshape(-1)[cells]))
+
+    def set(self, grid, value):
+        grid.reshape(-1)[self._cells(grid)] = value
+
+
+def as_view(value):
+    return value if isinstance(value, View) else None
+
+
+def record(op, engine, writes, reads, args=None, mask=None, matmul=None):
+    """Records one instruction. writes/reads: views (None and scalars are skipped).
+    matmul: None, or the accumulate flag of a matmul writing its first destination."""
+    rec = state.recorder()
+    prog = state.program()
+    stack = rec.user_stack(sys._getframe(1))
+    if len(prog.instructions) >= state.MAX_INSTRUCTIONS:
+        rec.note("error", "limit", f"the stand-in stops recording at {state.MAX_INSTRUCTIONS} instructions per program", stack)
+        prog.truncated = True
+        raise state.StopProgram()
+    w = [Access(v, mask) for v in writes if isinstance(v, View)]
+    r = [Access(v, mask) for v in reads if isinstance(v, View)]
+    if matmul is not None and w:
+        _check_accumulate(rec, w[0], matmul, stack, op, r)
+    for a in r:
+        _check_read(rec, a, op, stack)
+    for i, a in enumerate(w):
+        if a.tensor.written is not None:
+            a.set(a.tensor.written, True)
+        if a.tensor.matmul_written is not None:
+            a.set(a.tensor.matmul_written, matmul is not None and i == 0)
+    record_json = {
+        "index": len(prog.instructions), "op": op, "engine": engine,
+        "writes": [a.to_json() for a in w], "reads": [a.to_json() for a in r],
+        "args": {k: arg_value(v) for k, v in (args or {}).items()},
+        "loc": stack[0] if stack else None, "stack": stack,
+    }
+    prog.instructions.append(record_json)
+    prog.last_accesses = (w, mask)
+    return record_json
+
+
+def _check_read(rec, a, op, stack):
+    t = a.tensor
+    if t.written is None:
+        return
+    missing = a.all_set(t.written)
+    if missing:
+        rec.note("error", "uninitialised-read",
+                 f"{op} reads {missing} element(s) of '{t.name}' that no instruction has written", stack,
+                 once_key=t.id)
+
+
+def _check_accumulate(rec, a, accumulate, stack, op, reads):
+    t = a.tensor
+    if t.matmul_written is None:
+        return
+    fresh = a.all_set(t.matmul_written)
+    if accumulate is True and fresh:
+        what = ("part of it was never written" if a.all_set(t.written)
+                else "it was written by an instruction other than a matmul: memset, copy, ...")
+        rec.note("error", "contract",
+                 f"{op}(accumulate=True) into '{t.name}', but {fresh} element(s) of it were not started by a matmul "
+                 f"with accumulate=False ({what}): undefined on NeuronCore-v2/v3", stack)
+    if accumulate is True or (accumulate is None and not fresh):
+        reads.append(a)

@@ -1,0 +1,194 @@
+"""The recorder: one per run, a program record per program instance, notes
+and source locations. Locations name only the user's files, never ours."""
+
+import os
+import sys
+import sysconfig
+
+STANDIN_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MAX_INSTRUCTIONS = 200_000
+MAX_TENSORS = 50_000
+# A lower cap for tests of the cap itself (TRACE.md, Limits).
+if os.environ.get("TIRX_NKI_RECORD_CAP", "").isdigit():
+    MAX_INSTRUCTIONS = min(MAX_INSTRUCTIONS, int(os.environ["TIRX_NKI_RECORD_CAP"]))
+    MAX_TENSORS = min(MAX_TENSORS, int(os.environ["TIRX_NKI_RECORD_CAP"]))
+
+_SYSTEM_ROOTS = tuple(
+    os.path.realpath(p) + os.sep
+    for p in {sysconfig.get_paths().get(k) for k in ("stdlib", "platstdlib", "purelib", "platlib")}
+    if p
+)
+
+
+_PACKAGES = os.sep + "dist-packages" + os.sep
+_SITE = os.sep + "site-packages" + os.sep
+
+
+class StopProgram(BaseException):
+    """Ends the current program instance (the record cap was reached)."""
+
+
+class EndRun(BaseException):
+    """Ends the whole run with the recorder's error already set (an unmodelled name)."""
+
+
+_user_cache = {}
+
+
+def is_user_file(path):
+    hit = _user_cache.get(path)
+    if hit is not None:
+        return hit
+    ok = not path.startswith("<")
+    if ok:
+        real = os.path.realpath(path)
+        ok = not (real.startswith(STANDIN_ROOT + os.sep) or real.startswith(_SYSTEM_ROOTS)
+                  or _PACKAGES in real or _SITE in real)
+    _user_cache[path] = ok
+    return ok
+
+
+def _position(code, lasti, lineno):
+    """Line and 1-based column of the instruction at lasti (column 0 when unknown)."""
+    column = 0
+    try:
+        index = lasti // 2
+        for i, pos in enumerate(code.co_positions()):
+            if i == index:
+                if pos[0] is not None:
+                    lineno = pos[0]
+                if pos[2] is not None:
+                    column = pos[2] + 1
+                break
+    except (AttributeError, ValueError):
+        pass
+    return lineno, column
+
+
+class Program:
+    def __init__(self, pid):
+        self.pid = list(pid)
+        self.tensors = []
+        self.instructions = []
+        self.loops = []
+        self.notes = []
+        self.truncated = False
+        self.noted = set()
+
+    def to_json(self):
+        return {
+            "program": self.pid,
+            "tensors": [t.to_json() for t in self.tensors],
+            "instructions": self.instructions,
+            "loops": self.loops,
+            "notes": self.notes,
+            "truncated": self.truncated,
+        }
+
+
+class Recorder:
+    def __init__(self, kernel_file):
+        self.kernel_file = os.path.abspath(kernel_file)
+        self.entry = None
+        self.grid = None
+        self.lnc = 1
+        self.files = []
+        self._file_index = {}
+        self.programs = []
+        self.program = None
+        self.notes = []
+        self.error = None
+        self.outputs_checked = False
+        self.file_index(self.kernel_file)
+
+    # --- locations -------------------------------------------------------
+    def file_index(self, path):
+        path = os.path.abspath(path)
+        index = self._file_index.get(path)
+        if index is None:
+            index = len(self.files)
+            self.files.append(path)
+            self._file_index[path] = index
+        return index
+
+    def location(self, filename, lineno, column):
+        return {"file": self.file_index(filename), "line": lineno, "column": column}
+
+    def user_stack(self, frame=None):
+        """Locations of the user's frames, innermost first, from frame outwards."""
+        if frame is None:
+            frame = sys._getframe(1)
+        stack = []
+        while frame is not None and len(stack) < 32:
+            name = frame.f_code.co_filename
+            if is_user_file(name):
+                line, col = _position(frame.f_code, frame.f_lasti, frame.f_lineno)
+                stack.append(self.location(name, line, col))
+            frame = frame.f_back
+        return stack
+
+    def traceback_stack(self, tb):
+        frames = []
+        while tb is not None:
+            name = tb.tb_frame.f_code.co_filename
+            if is_user_file(name):
+                line, col = _position(tb.tb_frame.f_code, tb.tb_lasti, tb.tb_lineno)
+                frames.append(self.location(name, line, col))
+            tb = tb.tb_next
+        frames.reverse()
+        return frames[:32]
+
+    # --- notes -----------------------------------------------------------
+    @staticmethod
+    def make_note(severity, code, message, stack):
+        return {"severity": severity, "code": code, "message": message,
+                "loc": stack[0] if stack else None, "stack": stack}
+
+    def note(self, severity, code, message, stack=None, run_level=False, once_key=None):
+        """A check's finding; by default for the current program, at the user's call."""
+        if stack is None:
+            stack = self.user_stack(sys._getframe(1))
+        target = self.notes if run_level or self.program is None else self.program.notes
+        if once_key is not None:
+            seen = self.program.noted if self.program is not None and not run_level else _run_once
+            key = (code, once_key, tuple((l["file"], l["line"], l["column"]) for l in stack[:1]))
+            if key in seen:
+                return
+            seen.add(key)
+        target.append(self.make_note(severity, code, message, stack))
+
+    def fail(self, code, message, stack):
+        if self.error is None:
+            self.error = self.make_note("error", code, message, stack)
+
+    # --- programs --------------------------------------------------------
+    def begin_program(self, pid):
+        self.program = Program(pid)
+        self.programs.append(self.program)
+        return self.program
+
+
+_run_once = set()
+_recorder = None
+
+
+def recorder():
+    global _recorder
+    if _recorder is None:
+        # Imported outside run_kernel.py (a test, an interactive session): record anyway.
+        _recorder = Recorder("<interactive>")
+        _recorder.begin_program([])
+    return _recorder
+
+
+def set_recorder(rec):
+    global _recorder
+    _recorder = rec
+    _run_once.clear()
+
+
+def program():
+    rec = recorder()
+    if rec.program is None:
+        rec.begin_program([])
+    return rec.program

@@ -1,0 +1,1 @@
+"""The legacy `neuronxcc` package: only `neuronxcc.nki` is provided."""
