@@ -67,6 +67,8 @@ TraceBuilder clean()
     return b;
 }
 
+QString source(const QString& relative) { return QStringLiteral(TIRX_SOURCE_DIR) + u'/' + relative; }
+
 QJsonObject json(const QString& text) { return QJsonDocument::fromJson(text.toUtf8()).object(); }
 
 } // namespace
@@ -224,6 +226,53 @@ private slots:
         const auto r = c.run(u"check"_s);
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains(launch + u":1:1: error: lnc: expected 1 or 2"_s), qPrintable(r.err));
+    }
+
+    // End to end, under the stand-in in resources/nki.
+    void aGridKernelHasAPlanPerProgram()
+    {
+        const auto r = runCli({u"memmap"_s, u"--json"_s, source(u"tests/nki/corpus/grid_programs.py"_s)});
+        QCOMPARE(r.exitCode, 0);
+        const auto j = json(r.out);
+        QCOMPARE(j["source"_L1].toString(), u"nki"_s);
+        const auto programs = j["programs"_L1].toArray();
+        QCOMPARE(programs.size(), 4);
+        QCOMPARE(programs[3].toObject()["program"_L1].toArray(), (QJsonArray{1, 1}));
+    }
+
+    void launchOptionsReachTheKernel()
+    {
+        QTemporaryDir dir;
+        const QString launch = dir.filePath(u"only_entry.json"_s);
+        QFile file(launch);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"({"entry": "add_kernel"})");
+        file.close();
+        const auto r = runCli({u"trace"_s, u"--json"_s, source(u"tests/cli/nki/clean_add.py"_s), u"--launch"_s, launch,
+                               u"--arg"_s, u"a=128x512:bfloat16"_s, u"--arg"_s, u"b=128x512:bfloat16"_s});
+        QCOMPARE(r.exitCode, 0);
+        const auto j = json(r.out);
+        QCOMPARE(j["version"_L1].toInt(), 1);
+        QCOMPARE(j["kernel"_L1].toObject()["entry"_L1].toString(), u"add_kernel"_s);
+        const auto a = j["programs"_L1].toArray()[0].toObject()["tensors"_L1].toArray()[0].toObject();
+        QCOMPARE(a["shape"_L1].toArray(), (QJsonArray{128, 512}));
+        QCOMPARE(a["dtype"_L1].toString(), u"bfloat16"_s);
+    }
+
+    void aKernelErrorIsLocated()
+    {
+        const QString kernel = source(u"tests/nki/corpus/python_error.py"_s);
+        const auto r = runCli({u"check"_s, kernel});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains(kernel + u":8:"_s) && r.err.contains(u"ZeroDivisionError"_s), qPrintable(r.err));
+    }
+
+    void aMissingInterpreterIsAUsageError()
+    {
+        const auto r =
+            runCli({u"check"_s, source(u"tests/cli/nki/clean_add.py"_s), u"--python"_s, u"/nonexistent/python3"_s});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(u"/nonexistent/python3"_s), qPrintable(r.err));
     }
 };
 
