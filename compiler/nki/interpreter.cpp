@@ -12,6 +12,30 @@ namespace {
 
 Interpreter check(const std::string& configured)
 {
+    Interpreter out = findInterpreter(configured);
+    if (!out.error.empty()) return out;
+    const auto result = device::runProcess({out.path, "-I", "-c", "import numpy"}, device::limitedTo(30.0));
+    if (!result.started) {
+        out.error = "cannot start the Python interpreter " + out.path + ": " + result.spawnError;
+    } else if (result.timedOut) {
+        out.error = "the Python interpreter " + out.path + " did not answer within 30 s";
+    } else if (!result.succeeded()) {
+        out.error = numpyMissing(out.path);
+    }
+    return out;
+}
+
+} // namespace
+
+std::string numpyMissing(const std::string& interpreter)
+{
+    return "the Python interpreter " + interpreter +
+           " cannot import numpy, which running NKI kernels needs (install python3-numpy, or give another "
+           "interpreter with --python)";
+}
+
+Interpreter findInterpreter(const std::string& configured)
+{
     Interpreter out;
     if (!configured.empty()) {
         out.path = device::findProgram(configured);
@@ -30,20 +54,8 @@ Interpreter check(const std::string& configured)
             return out;
         }
     }
-    const auto result = device::runProcess({out.path, "-I", "-c", "import numpy"}, device::limitedTo(30.0));
-    if (!result.started) {
-        out.error = "cannot start the Python interpreter " + out.path + ": " + result.spawnError;
-    } else if (result.timedOut) {
-        out.error = "the Python interpreter " + out.path + " did not answer within 30 s";
-    } else if (!result.succeeded()) {
-        out.error = "the Python interpreter " + out.path +
-                    " cannot import numpy, which running NKI kernels needs (install python3-numpy, or give another "
-                    "interpreter with --python)";
-    }
     return out;
 }
-
-} // namespace
 
 Interpreter chooseInterpreter(const std::string& configured)
 {

@@ -14,8 +14,15 @@ struct Interpreter {
     [[nodiscard]] bool usable() const { return !path.empty() && error.empty(); }
 };
 
+// The interpreter the rules choose, without starting it (path set, or
+// error when none exists).
+[[nodiscard]] Interpreter findInterpreter(const std::string& configured = {});
+
 // Chooses and checks once per process for each configured path (the
 // answer is remembered: starting Python to import NumPy takes a while).
 [[nodiscard]] Interpreter chooseInterpreter(const std::string& configured = {});
+
+// "the Python interpreter X cannot import numpy, ...".
+[[nodiscard]] std::string numpyMissing(const std::string& interpreter);
 
 } // namespace tirx::nki

@@ -66,7 +66,9 @@ std::string failure(const device::ProcessResult& r, const RunOptions& options, c
 KernelRun runKernel(const std::string& kernelPath, const Launch& launch, const RunOptions& options)
 {
     KernelRun run;
-    const Interpreter python = chooseInterpreter(options.python);
+    // Found, not started: a run that cannot import NumPy says so itself,
+    // which spares every run a second Python start.
+    const Interpreter python = findInterpreter(options.python);
     run.interpreter = python.path;
     if (!python.usable()) {
         run.error = python.error;
@@ -117,6 +119,11 @@ KernelRun runKernel(const std::string& kernelPath, const Launch& launch, const R
     TraceReadResult read;
     if (!result.timedOut && !result.cancelled && !result.cpuLimitReached) read = readTraceFile(tracePath);
     if (!read.trace) {
+        if (result.err.find("No module named 'numpy'") != std::string::npos) {
+            run.error = numpyMissing(python.path);
+            run.environmentProblem = true;
+            return run;
+        }
         run.error = failure(result, options, read.error);
         return run;
     }

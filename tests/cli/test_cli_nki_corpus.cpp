@@ -9,6 +9,8 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
+#include <QProcess>
 #include <QRegularExpression>
 #include <QtTest>
 
@@ -41,26 +43,59 @@ QList<Expectation> expectations(const QString& path)
 
 QString corpus() { return qEnvironmentVariable("TIRX_NKI_CORPUS", QStringLiteral(TIRX_NKI_CORPUS)); }
 
+// Runs `check` on every kernel, a few at a time: each run starts Python,
+// which waits on the disk as much as on a core.
+QHash<QString, CliRun> checkAll(const QStringList& paths)
+{
+    constexpr int kAtOnce = 4;
+    QHash<QString, CliRun> out;
+    QList<std::pair<QString, QProcess*>> running;
+    qsizetype next = 0;
+    while (next < paths.size() || !running.isEmpty()) {
+        while (next < paths.size() && running.size() < kAtOnce) {
+            auto* process = new QProcess;
+            process->start(QStringLiteral(TIRX_CLI_PATH), {u"check"_s, paths[next]});
+            running.push_back({paths[next++], process});
+        }
+        auto [path, process] = running.takeFirst();
+        CliRun r;
+        if (process->waitForFinished(120000)) {
+            r.exitCode = process->exitStatus() == QProcess::NormalExit ? process->exitCode() : -1;
+            r.out = QString::fromUtf8(process->readAllStandardOutput());
+            r.err = QString::fromUtf8(process->readAllStandardError());
+        }
+        out.insert(path, r);
+        delete process;
+    }
+    return out;
+}
+
 } // namespace
 
 class TestCliNkiCorpus : public QObject {
     Q_OBJECT
 
 private slots:
+    void initTestCase()
+    {
+        const QDir dir(corpus());
+        for (const QString& name : dir.entryList({u"*.py"_s}, QDir::Files, QDir::Name))
+            m_paths.push_back(dir.filePath(name));
+        QVERIFY2(!m_paths.isEmpty(), qPrintable(u"no kernels in "_s + corpus()));
+        m_runs = checkAll(m_paths);
+    }
+
     void kernel_data()
     {
         QTest::addColumn<QString>("path");
-        const QDir dir(corpus());
-        const auto files = dir.entryList({u"*.py"_s}, QDir::Files, QDir::Name);
-        QVERIFY2(!files.isEmpty(), qPrintable(u"no kernels in "_s + corpus()));
-        for (const QString& name : files) QTest::newRow(qPrintable(name)) << dir.filePath(name);
+        for (const QString& path : m_paths) QTest::newRow(qPrintable(QFileInfo(path).fileName())) << path;
     }
 
     void kernel()
     {
         QFETCH(QString, path);
         const auto expected = expectations(path);
-        const auto r = runCli({u"check"_s, path});
+        const CliRun r = m_runs.value(path);
         QVERIFY2(r.exitCode == 0 || r.exitCode == 1, qPrintable(u"exit %1: %2"_s.arg(r.exitCode).arg(r.err)));
         // FILE:LINE:COL: error|warning: message [code]
         static const QRegularExpression diagnostic(u"^(.*):(\\d+):(\\d+): (error|warning|note): .*\\[([^\\]]+)\\]$"_s,
@@ -85,6 +120,10 @@ private slots:
             QVERIFY2(met, qPrintable(u"line %1: expected [%2], got:\n%3"_s.arg(e.line).arg(e.code).arg(r.err)));
         }
     }
+
+private:
+    QStringList m_paths;
+    QHash<QString, CliRun> m_runs;
 };
 
 QTEST_GUILESS_MAIN(TestCliNkiCorpus)

@@ -194,6 +194,21 @@ private slots:
         QVERIFY(!std::filesystem::exists(ranIn));
     }
 
+    void aRunWithoutNumpyNamesTheInterpreter()
+    {
+        QTemporaryDir dir;
+        const QString fake = dir.filePath(QStringLiteral("python3"));
+        writeText(fake, "#!/bin/sh\necho \"ModuleNotFoundError: No module named 'numpy'\" >&2\nexit 1\n");
+        QVERIFY(QFile::setPermissions(fake, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+        nki::RunOptions options;
+        options.python = fake.toStdString();
+        options.resources = standin(dir, "pass\n").toStdString();
+        const auto run = nki::runKernel("kernel.py", {}, options);
+        QVERIFY(!run.trace);
+        QVERIFY(run.environmentProblem);
+        QVERIFY2(run.error.find(fake.toStdString() + " cannot import numpy") != std::string::npos, run.error.c_str());
+    }
+
     void aMissingStandinIsTheMachinesProblem()
     {
         QTemporaryDir dir;
