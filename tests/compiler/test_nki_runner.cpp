@@ -8,6 +8,7 @@
 
 #include "device/process.h"
 #include "nki/interpreter.h"
+#include "nki/resources.h"
 #include "nki/runner.h"
 
 #include <QFile>
@@ -207,6 +208,20 @@ private slots:
         QVERIFY(!run.trace);
         QVERIFY(run.environmentProblem);
         QVERIFY2(run.error.find(fake.toStdString() + " cannot import numpy") != std::string::npos, run.error.c_str());
+    }
+
+    void theStandinIsFoundBesideTheExecutableThenInTheSourceTree()
+    {
+        QTemporaryDir prefix;
+        const std::filesystem::path root = prefix.path().toStdString();
+        std::filesystem::create_directories(root / "bin");
+        std::filesystem::create_directories(root / "share" / "tirx-explorer" / "nki");
+        writeText(QString::fromStdString((root / "share" / "tirx-explorer" / "nki" / "run_kernel.py").string()), "");
+        QCOMPARE(nki::locateNkiResources((root / "bin" / "tirx-cli").string()),
+                 (root / "share" / "tirx-explorer" / "nki").string());
+        // Not installed: the source tree this build came from.
+        QCOMPARE(nki::locateNkiResources("/nonexistent/bin/tirx-cli"),
+                 (std::filesystem::path(TIRX_SOURCE_DIR) / "resources" / "nki").string());
     }
 
     void aMissingStandinIsTheMachinesProblem()
