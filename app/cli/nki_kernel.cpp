@@ -104,15 +104,21 @@ void NkiOptions::addOptions(CLI::App& cmd)
                    "<kernel>.launch.json beside the kernel when it exists")
         ->group(group);
     cmd.add_option("--entry", entry, "the kernel function to call")->group(group);
-    cmd.add_option("--arg", args, "a tensor argument, NAME=128x512:bfloat16 (repeatable)")->group(group);
-    cmd.add_option("--kwarg", kwargs, "a keyword argument, NAME=PYTHON_EXPR (repeatable)")->group(group);
+    cmd.add_option("--arg", args, "a tensor argument, NAME=128x512:bfloat16 (repeatable)")
+        ->allow_extra_args(false)
+        ->group(group);
+    cmd.add_option("--kwarg", kwargs, "a keyword argument, NAME=PYTHON_EXPR (repeatable)")
+        ->allow_extra_args(false)
+        ->group(group);
     cmd.add_option("--setup", setup, "Python run in the kernel's module before the arguments are evaluated")
         ->group(group);
     cmd.add_option("--grid", grid, "launch grid, e.g. 2 or 2,3")->group(group);
     cmd.add_option("--lnc", lnc, "logical NeuronCores (2: two program instances)")
         ->check(CLI::IsMember({1, 2}))
         ->group(group);
-    cmd.add_option("--sys-path", sysPath, "a folder the kernel imports from (repeatable)")->group(group);
+    cmd.add_option("--sys-path", sysPath, "a folder the kernel imports from (repeatable)")
+        ->allow_extra_args(false)
+        ->group(group);
     cmd.add_option("--program", program, "show only this program instance (0-based, in launch order)")
         ->check(CLI::NonNegativeNumber)
         ->group(group);
