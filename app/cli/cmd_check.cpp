@@ -1,3 +1,4 @@
+#include "nki_kernel.h"
 #include "pipeline_options.h"
 
 #include <CLI/CLI.hpp>
@@ -11,9 +12,15 @@ void registerCheck(CLI::App& app, Outcome& outcome)
     auto* cmd = app.add_subcommand("check", "Parse and verify FILE; print its diagnostics");
     static std::string file;
     static std::string target;
-    cmd->add_option("FILE", file, "TVMScript file, or - for standard input")->required();
+    static NkiOptions nki;
+    cmd->add_option("FILE", file, kNkiFileHelp)->required();
     cmd->add_option("--target", target, targetOptionHelp());
+    nki.addOptions(*cmd);
     cmd->callback([&outcome] {
+        if (nki.appliesTo(file)) {
+            checkNkiKernel(file, nki, target, outcome);
+            return;
+        }
         PipelineChoice choice;
         choice.preset = "none";
         for (const auto& pass : checkPasses()) choice.passes += (choice.passes.empty() ? "" : ",") + pass;

@@ -35,5 +35,6 @@ void registerLayout(CLI::App& app, Outcome& outcome);
 void registerGraph(CLI::App& app, Outcome& outcome);
 void registerRun(CLI::App& app, Outcome& outcome);
 void registerDevices(CLI::App& app, Outcome& outcome);
+void registerTrace(CLI::App& app, Outcome& outcome);
 
 } // namespace tirx::cli

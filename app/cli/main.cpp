@@ -18,6 +18,7 @@ const std::vector<tirx::cli::Registrar> kCommands = {
     tirx::cli::registerFmt,   tirx::cli::registerCheck, tirx::cli::registerEqual,   tirx::cli::registerPasses,
     tirx::cli::registerLower, tirx::cli::registerDiff,  tirx::cli::registerMemmap,  tirx::cli::registerLayout,
     tirx::cli::registerGraph, tirx::cli::registerRun,   tirx::cli::registerEmitNki, tirx::cli::registerDevices,
+    tirx::cli::registerTrace,
 };
 
 int toStatus(tirx::cli::Exit exit) { return static_cast<int>(exit); }
@@ -29,7 +30,7 @@ int main(int argc, char** argv)
     using tirx::cli::Exit;
 
     CLI::App app{"Headless TIRx Explorer: parse, lower and inspect Trainium kernels written "
-                 "in TIRx TVMScript.",
+                 "in TIRx TVMScript, and check hand-written NKI kernels (check, memmap, trace).",
                  "tirx-cli"};
     app.set_version_flag("--version", "tirx-cli " TIRX_VERSION);
     app.footer("Exit status: 0 success, 1 the input is wrong, 2 usage error or internal failure.");

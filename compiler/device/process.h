@@ -1,6 +1,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
@@ -14,6 +15,9 @@ struct ProcessResult {
     int exitCode = -1; // valid when exited
     bool exited = false;
     int signal = 0; // the signal that ended it, when it did not exit
+    // The signal was SIGXCPU (or SIGKILL past the hard limit) while a CPU
+    // limit was set: the child used up its CPU time.
+    bool cpuLimitReached = false;
     bool timedOut = false;
     bool cancelled = false;
     std::string out;
@@ -27,6 +31,11 @@ struct ProcessOptions {
     std::map<std::string, std::string> extraEnvironment; // added to (or replacing in) the caller's
     double timeoutSeconds = 60.0;                        // <= 0: no limit
     const std::atomic<bool>* cancel = nullptr;           // set to true from another thread to stop the child
+    // Resource limits of the child (setrlimit), 0 for none: CPU seconds
+    // (RLIMIT_CPU; SIGXCPU ends it) and bytes of address space (RLIMIT_AS;
+    // allocations past it fail). For running code a user handed us.
+    int cpuSeconds = 0;
+    int64_t addressSpaceBytes = 0;
 };
 
 // Options with a timeout (and a cancel flag) and nothing else.
@@ -41,10 +50,16 @@ struct ProcessOptions {
 // Starts argv[0] (looked up on PATH) with posix_spawn, passing argv as is:
 // no shell ever sees user data. Standard input is /dev/null. The child leads
 // a process group of its own, so a timeout or a cancel kills everything it
-// started (SIGTERM, then SIGKILL after a grace period).
+// started (SIGTERM, then SIGKILL after a grace period). With resource limits
+// the child is started by fork and exec instead, setting them in between
+// (posix_spawn has no attribute for them). When the child ends, whatever it
+// left running in its group is killed too.
 [[nodiscard]] ProcessResult runProcess(const std::vector<std::string>& argv, const ProcessOptions& options = {});
 
 // Whether `program` is an executable file on PATH (or a path to one).
 [[nodiscard]] bool programOnPath(const std::string& program);
+// The executable file `program` names on PATH (or itself when it holds a
+// slash and is executable); empty when there is none.
+[[nodiscard]] std::string findProgram(const std::string& program);
 
 } // namespace tirx::device

@@ -50,6 +50,7 @@ struct PlannedAllocation {
     std::string name;
     std::string scope;
     DataType dtype;
+    std::string dtypeText;              // the dtype as an NKI kernel names it ("float8_e4m3fn_x4"); empty for TIRx
     std::vector<int64_t> shape;         // logical; empty when not constant
     std::vector<int64_t> physicalShape; // (P, F) / (Bank, P, F) / flat; empty when not constant
     bool hasLayout = false;
@@ -60,6 +61,10 @@ struct PlannedAllocation {
     std::optional<int64_t> bank;   // PSUM first bank
     int64_t banks = 0;             // PSUM banks used
     bool placementIsConstant = true;
+    // Set when the kernel gave no address and the offset is the explorer's
+    // model (the lifetime-based linear policy): the compiler may place the
+    // tensor elsewhere.
+    bool placementModelled = false;
     // Set when the size or the end address does not fit in 64 bits; then
     // nothing else about the size or the placement is known.
     std::string sizeError;
@@ -85,6 +90,7 @@ struct PlannedAllocation {
     Interval live;
 
     [[nodiscard]] bool placed() const { return !rects.empty(); }
+    [[nodiscard]] std::string dtypeName() const { return dtypeText.empty() ? dtype.str() : dtypeText; }
     // The bytes the tensor takes in one partition's row: for PSUM, its
     // bytes per bank times its banks, as the scope totals count them.
     [[nodiscard]] int64_t rowBytes() const

@@ -31,7 +31,7 @@ nlohmann::json allocationJson(const PlannedAllocation& a)
     nlohmann::json j{{"function", a.function},
                      {"name", a.name},
                      {"scope", a.scope},
-                     {"dtype", a.dtype.str()},
+                     {"dtype", a.dtypeName()},
                      {"shape", a.shape},
                      {"physical_shape", a.physicalShape},
                      // For PSUM over all its banks, as the totals count it.
@@ -41,6 +41,7 @@ nlohmann::json allocationJson(const PlannedAllocation& a)
                      {"partition_range", intervalJson(a.partitionRange)},
                      {"byte_range", intervalJson(a.byteRange)},
                      {"rects", rects},
+                     {"placement_modelled", a.placementModelled},
                      {"created_by", a.createdBy},
                      {"serves", a.serves.empty() ? nlohmann::json(nullptr) : nlohmann::json(a.serves)},
                      {"first_use", pointJson(a.firstUse)},

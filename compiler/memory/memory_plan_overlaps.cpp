@@ -82,7 +82,7 @@ private:
 
 } // namespace
 
-void addOverlaps(MemoryPlan& plan, size_t first)
+void addOverlaps(MemoryPlan& plan, size_t first, const OverlapFilter& keep)
 {
     const auto& all = plan.allocations;
     std::vector<OverlapPair> found;
@@ -127,6 +127,8 @@ void addOverlaps(MemoryPlan& plan, size_t first)
             std::erase_if(open, [&](const Piece* o) { return o->rect.bytes.end <= next.rect.bytes.begin; });
             for (const Piece* o : open) {
                 if (o->allocation == next.allocation || !o->rect.partitions.meets(next.rect.partitions)) continue;
+                if (keep && !keep(std::min(o->allocation, next.allocation), std::max(o->allocation, next.allocation)))
+                    continue;
                 if (listed == MemoryPlan::kMostOverlapsListed) {
                     ++plan.overlapsNotListed;
                     continue;
@@ -140,7 +142,7 @@ void addOverlaps(MemoryPlan& plan, size_t first)
                 ++listed;
             }
             open.push_back(&next);
-            if (listed < MemoryPlan::kMostOverlapsListed) continue;
+            if (listed < MemoryPlan::kMostOverlapsListed || keep) continue;
             // The listing is full: the open pieces move to the counter.
             counter.emplace(pieces);
             for (const Piece* o : open) {

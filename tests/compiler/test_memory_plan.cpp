@@ -63,7 +63,7 @@ const char* const kExpectedAllocations = R"([
    "bytes_per_partition": 2048, "partitions": 128, "offset": 0,
    "partition_range": [0, 128], "byte_range": [0, 2048],
    "rects": [{"partitions": [0, 128], "bytes": [0, 2048]}],
-   "created_by": "TrnPrivateTensorAlloc", "serves": "T.trn.tile.activation at 12:5",
+   "placement_modelled": false, "created_by": "TrnPrivateTensorAlloc", "serves": "T.trn.tile.activation at 12:5",
    // first read by the generated memset (no source), last by the activation
    "first_use": {"order": 5, "line": 0, "column": 0},
    "last_use": {"order": 11, "line": 12, "column": 5},
@@ -73,7 +73,7 @@ const char* const kExpectedAllocations = R"([
    "bytes_per_partition": 2048, "partitions": 128, "offset": 2048,
    "partition_range": [0, 128], "byte_range": [2048, 4096],
    "rects": [{"partitions": [0, 128], "bytes": [2048, 4096]}],
-   "created_by": "user", "serves": null,
+   "placement_modelled": false, "created_by": "user", "serves": null,
    "first_use": {"order": 11, "line": 12, "column": 5},
    "last_use": {"order": 11, "line": 12, "column": 5},
    "span": {"line": 7, "column": 5}},
@@ -84,7 +84,7 @@ const char* const kExpectedAllocations = R"([
    // 64 partitions tall, 64 bytes wide
    "partition_range": [0, 64], "byte_range": [4096, 4160],
    "rects": [{"partitions": [0, 64], "bytes": [4096, 4160]}],
-   "created_by": "user", "serves": null,
+   "placement_modelled": false, "created_by": "user", "serves": null,
    "first_use": {"order": 13, "line": 14, "column": 5},
    "last_use": {"order": 13, "line": 14, "column": 5},
    "span": {"line": 8, "column": 5}},
@@ -95,7 +95,7 @@ const char* const kExpectedAllocations = R"([
    "bytes_per_partition": 1024, "partitions": 0, "offset": null,
    // HBM is not drawn: no rectangles
    "partition_range": null, "byte_range": null, "rects": [],
-   "created_by": "user", "serves": null,
+   "placement_modelled": false, "created_by": "user", "serves": null,
    "first_use": {"order": 12, "line": 13, "column": 5},
    "last_use": {"order": 12, "line": 13, "column": 5},
    "span": {"line": 9, "column": 5}},
@@ -110,7 +110,7 @@ const char* const kExpectedAllocations = R"([
    // whole banks side by side are one rectangle: [4096, 8192)
    "partition_range": [0, 128], "byte_range": [0, 2048], "bank_range": [2, 4],
    "rects": [{"partitions": [0, 128], "bytes": [4096, 8192]}],
-   "created_by": "user", "serves": null,
+   "placement_modelled": false, "created_by": "user", "serves": null,
    "first_use": {"order": 14, "line": 15, "column": 5},
    "last_use": {"order": 14, "line": 15, "column": 5},
    "span": {"line": 10, "column": 5}},
@@ -119,7 +119,7 @@ const char* const kExpectedAllocations = R"([
    "bytes_per_partition": 2048, "partitions": 128, "offset": 4160,
    "partition_range": [0, 128], "byte_range": [4160, 6208],
    "rects": [{"partitions": [0, 128], "bytes": [4160, 6208]}],
-   "created_by": "user", "serves": null,
+   "placement_modelled": false, "created_by": "user", "serves": null,
    "first_use": {"order": 11, "line": 12, "column": 5},
    "last_use": {"order": 11, "line": 12, "column": 5},
    "span": {"line": 11, "column": 5}}
@@ -280,7 +280,7 @@ private slots:
                     actual[i].at(field) == value,
                     (name + "." + field + ": " + actual[i].at(field).dump() + ", expected " + value.dump()).c_str());
             }
-            // Nothing beyond CLI.md's fields, the geometry, and function.
+            // Nothing beyond CLI.md's fields, the geometry, function and placement_modelled.
             QCOMPARE(actual[i].size(), expected[i].size());
         }
     }
