@@ -1,63 +1,44 @@
 #include "devicesdock.h"
 
 #include "kernelinputs.h"
-#include "lowering.h"
-#include "mainwindow.h"
+#include "session/workbenchsession.h"
 
 #include "device/registry.h"
 #include "devices/devicesview.h"
 #include "devices/inputfileseditor.h"
+#include "jobs/jobtracker.h"
 #include "refresh/refreshwhenshown.h"
 #include "sim/kernel_args.h"
 #include "sim/npy.h"
 
 #include <QDockWidget>
-#include <QMenu>
-#include <QMenuBar>
 #include <QPointer>
-#include <QtConcurrent>
 
 using namespace Qt::StringLiterals;
 
-DevicesDock::DevicesDock(MainWindow* window)
-    : QObject(window), m_window(window), m_view(new DevicesView(window)), m_dock(new QDockWidget(tr("Devices"), window))
+DevicesDock::DevicesDock(WorkbenchSession* session, QWidget* window)
+    : QObject(window), m_session(session), m_view(new DevicesView(window)),
+      m_dock(new QDockWidget(tr("Devices"), window)), m_probe(new JobTracker(this)), m_run(new JobTracker(this))
 {
     m_dock->setObjectName(u"DevicesDock"_s);
     m_dock->setWidget(m_view);
-    window->addDockWidget(Qt::RightDockWidgetArea, m_dock);
-    if (auto* run = window->findChild<QDockWidget*>(u"RunDock"_s)) window->tabifyDockWidget(run, m_dock);
-    for (QAction* menu : window->menuBar()->actions()) {
-        if (menu->menu() && menu->text() == MainWindow::tr("&View"))
-            menu->menu()->addAction(m_dock->toggleViewAction());
-    }
     connect(m_view, &DevicesView::refreshRequested, this, &DevicesDock::refresh);
     connect(m_view, &DevicesView::runRequested, this, &DevicesDock::run);
     connect(m_view, &DevicesView::cancelRequested, this, &DevicesDock::cancel);
     connect(m_view, &DevicesView::addHostRequested, this, &DevicesDock::addHost);
     connect(m_view, &DevicesView::removeHostRequested, this, &DevicesDock::removeHost);
-    connect(&m_probe, &QFutureWatcher<std::vector<tirx::device::DeviceInfo>>::finished, this, [this] {
-        m_view->setDevices(m_probe.result());
-        m_view->setMessage(tr("Devices probed."));
-        emit refreshed();
-    });
     auto* refresh = new RefreshWhenShown(m_dock, [this] { refreshInputs(); });
-    connect(window->lowering(), &LoweringController::traceReady, refresh, &RefreshWhenShown::request);
-    connect(&m_run, &QFutureWatcher<std::shared_ptr<const tirx::device::DeviceRun>>::finished, this, [this] {
-        m_lastRun = m_run.result();
-        m_view->setRunning(false);
-        m_view->setResult(*m_lastRun);
-        m_running.reset();
-        emit finished();
-    });
+    connect(m_session, &WorkbenchSession::traceReady, refresh, &RefreshWhenShown::request);
     listUnprobed();
 }
 
 DevicesDock::~DevicesDock()
 {
+    // The device's child processes stop; the trackers wait for their workers.
     cancel();
-    m_probe.waitForFinished();
-    m_run.waitForFinished();
 }
+
+bool DevicesDock::isBusy() const { return m_probe->isRunning() || m_run->isRunning(); }
 
 void DevicesDock::listUnprobed()
 {
@@ -75,37 +56,44 @@ void DevicesDock::listUnprobed()
 
 void DevicesDock::refreshInputs()
 {
-    if (const auto names = kernelInputNames(m_window->lowering()->trace().get())) m_view->inputs()->setInputs(*names);
+    if (const auto names = kernelInputNames(m_session->trace().get())) m_view->inputs()->setInputs(*names);
 }
 
 void DevicesDock::refresh()
 {
     if (isBusy()) return;
     m_view->setMessage(tr("Probing devices…"));
-    m_probe.setFuture(QtConcurrent::run([] {
-        std::vector<tirx::device::DeviceInfo> list;
-        for (const auto& spec : tirx::device::deviceSpecs()) {
-            auto choice = tirx::device::makeDevice(spec);
-            tirx::device::DeviceInfo info;
-            if (choice.device) {
-                info = choice.device->describe();
-            } else {
-                info.id = spec;
-                info.kind = tirx::device::kindOfSpec(spec);
-                info.status = "error";
-                info.message = choice.error;
+    m_probe->start(
+        [](const JobTracker::Control&) {
+            std::vector<tirx::device::DeviceInfo> list;
+            for (const auto& spec : tirx::device::deviceSpecs()) {
+                auto choice = tirx::device::makeDevice(spec);
+                tirx::device::DeviceInfo info;
+                if (choice.device) {
+                    info = choice.device->describe();
+                } else {
+                    info.id = spec;
+                    info.kind = tirx::device::kindOfSpec(spec);
+                    info.status = "error";
+                    info.message = choice.error;
+                }
+                list.push_back(std::move(info));
             }
-            list.push_back(std::move(info));
-        }
-        return list;
-    }));
+            return list;
+        },
+        [this](const std::vector<tirx::device::DeviceInfo>& list) {
+            m_view->setDevices(list);
+            m_view->setMessage(tr("Devices probed."));
+            emit refreshed();
+        });
 }
 
 void DevicesDock::run(const QString& device)
 {
     if (isBusy()) return;
-    const auto trace = m_window->lowering()->trace();
-    if (!trace || trace->entries.empty() || trace->failed()) {
+    const auto trace = m_session->trace();
+    const tirx::Target* target = m_session->target();
+    if (!trace || !target || trace->entries.empty() || trace->failed()) {
         m_view->setMessage(tr("Nothing lowered to run."));
         return;
     }
@@ -132,9 +120,7 @@ void DevicesDock::run(const QString& device)
         }
         given[it.key().toStdString()] = std::move(*read.array);
     }
-    const tirx::Target* target = tirx::findTarget(trace->targetTag);
-    auto request = tirx::device::makeRequest(final, trace->entries.front()->module.get(), kernel,
-                                             target ? *target : tirx::defaultTarget(), given,
+    auto request = tirx::device::makeRequest(final, trace->entries.front()->module.get(), kernel, *target, given,
                                              static_cast<uint64_t>(m_view->seed()), &error);
     if (!error.empty()) {
         m_view->setMessage(QString::fromStdString(error));
@@ -144,16 +130,30 @@ void DevicesDock::run(const QString& device)
     m_view->setRunning(true);
     const auto kind = tirx::device::kindOfSpec(device.toStdString());
     QPointer<DevicesView> view = m_view;
-    const tirx::device::StageCallback stage = [view](std::string_view reached) {
-        QMetaObject::invokeMethod(view, [view, text = QString::fromUtf8(reached.data(), reached.size())] {
-            if (view) view->setStage(text);
-        });
-    };
     // The trace keeps the modules the request points into alive while the worker runs.
-    m_run.setFuture(QtConcurrent::run([trace, request, kind, stage, running = m_running] {
-        return std::shared_ptr<const tirx::device::DeviceRun>(
-            std::make_shared<tirx::device::DeviceRun>(tirx::device::runAndCompare(*running, kind, request, stage)));
-    }));
+    m_run->start(
+        [trace, request, kind, view, running = m_running](const JobTracker::Control& control) {
+            const tirx::device::StageCallback stage = [&control, view](std::string_view reached) {
+                control.post([view, text = QString::fromUtf8(reached.data(), reached.size())] {
+                    if (view) view->setStage(text);
+                });
+            };
+            return std::shared_ptr<const tirx::device::DeviceRun>(
+                std::make_shared<tirx::device::DeviceRun>(tirx::device::runAndCompare(*running, kind, request, stage)));
+        },
+        [this](const std::shared_ptr<const tirx::device::DeviceRun>& run) {
+            m_lastRun = run;
+            m_view->setRunning(false);
+            m_view->setResult(*m_lastRun);
+            m_running.reset();
+            emit finished();
+        },
+        [this](const QString& message) {
+            m_view->setRunning(false);
+            m_view->setMessage(message);
+            m_running.reset();
+            emit finished();
+        });
 }
 
 void DevicesDock::cancel()

@@ -2,19 +2,21 @@
 
 #include "device/device_run.h"
 
-#include <QFutureWatcher>
 #include <QObject>
 
 #include <memory>
 #include <vector>
 
 class DevicesView;
-class MainWindow;
+class JobTracker;
 class QDockWidget;
+class QWidget;
+class WorkbenchSession;
 
-// Docks the Devices view and runs its requests: Refresh probes every device
-// (the simulator, this host, the saved SSH hosts) on a worker, Run sends
-// the last lowered kernel to the chosen device with the inputs the view
+// The Devices dock and its requests: Refresh probes every device (the
+// simulator, this host, the saved SSH hosts) in a JobTracker job, Run sends
+// the session's last lowered kernel, for the session's target, to the
+// chosen device with the inputs the view
 // names (.npy files, the rest random from its seed) and compares it with
 // the simulator, showing each stage as the device reports it; Cancel stops
 // that run, and hosts added or removed are saved for `tirx-cli devices`
@@ -25,13 +27,14 @@ class DevicesDock : public QObject {
     Q_OBJECT
 
 public:
-    explicit DevicesDock(MainWindow* window);
+    DevicesDock(WorkbenchSession* session, QWidget* window);
     ~DevicesDock() override;
 
     [[nodiscard]] DevicesView* view() const { return m_view; }
+    [[nodiscard]] QDockWidget* dock() const { return m_dock; }
     // The last finished run, null before any.
     [[nodiscard]] std::shared_ptr<const tirx::device::DeviceRun> lastRun() const { return m_lastRun; }
-    [[nodiscard]] bool isBusy() const { return m_probe.isRunning() || m_run.isRunning(); }
+    [[nodiscard]] bool isBusy() const;
 
 public slots:
     void refresh();
@@ -48,11 +51,11 @@ private:
     void addHost(const QString& host);
     void removeHost(const QString& device);
 
-    MainWindow* m_window;
+    WorkbenchSession* m_session;
     DevicesView* m_view;
     QDockWidget* m_dock;
     std::shared_ptr<tirx::device::Device> m_running;
-    QFutureWatcher<std::vector<tirx::device::DeviceInfo>> m_probe;
-    QFutureWatcher<std::shared_ptr<const tirx::device::DeviceRun>> m_run;
+    JobTracker* m_probe;
+    JobTracker* m_run;
     std::shared_ptr<const tirx::device::DeviceRun> m_lastRun;
 };

@@ -2,19 +2,22 @@
 
 #include "transform/pipeline.h"
 
+#include <QList>
 #include <QObject>
 
 #include <memory>
 
+class CodeEditor;
 class IrGraphView;
 class LayoutPlayground;
 class LayoutView;
-class MainWindow;
 class QDockWidget;
+class QWidget;
 class RefreshWhenShown;
+class WorkbenchSession;
 
-// The layout, layout playground and IR graph docks of a MainWindow, and
-// their wiring: they show the module after the pass chosen in the stepper,
+// The layout, layout playground and IR graph docks and their wiring: they
+// show the module after the pass chosen in the session,
 // the layout view follows the tensor under the editor's caret, and a click
 // in the graph puts the caret on the statement. A hidden dock is brought up
 // to date when it is shown.
@@ -22,11 +25,13 @@ class LayoutDocks : public QObject {
     Q_OBJECT
 
 public:
-    explicit LayoutDocks(MainWindow* window);
+    LayoutDocks(WorkbenchSession* session, CodeEditor* editor, QWidget* window);
 
     [[nodiscard]] LayoutView* layoutView() const { return m_layout; }
     [[nodiscard]] LayoutPlayground* playground() const { return m_playground; }
     [[nodiscard]] IrGraphView* graphView() const { return m_graph; }
+    // The docks, for the window to place: layout, graph, playground.
+    [[nodiscard]] QList<QDockWidget*> docks() const { return {m_layoutDock, m_graphDock, m_playgroundDock}; }
     // Brings the dock of `view` ("layout" or "graph") forward; false for other names.
     bool raise(const QString& view);
 
@@ -36,7 +41,8 @@ private:
     void refreshLayout();
     void followCaret(int line, int index);
 
-    MainWindow* m_window;
+    WorkbenchSession* m_session;
+    CodeEditor* m_editor;
     LayoutView* m_layout;
     LayoutPlayground* m_playground;
     IrGraphView* m_graph;
@@ -45,7 +51,6 @@ private:
     QDockWidget* m_graphDock;
     RefreshWhenShown* m_layoutRefresh = nullptr;
     RefreshWhenShown* m_graphRefresh = nullptr;
-    std::shared_ptr<const tirx::Trace> m_trace;
     tirx::ModuleRef m_module;
     tirx::ModuleRef m_graphModule;  // what the graph shows; behind m_module while hidden
     QString m_passName;             // the pass of m_module

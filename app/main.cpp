@@ -1,7 +1,7 @@
 #include "launchoptions.h"
-#include "lowering.h"
 #include "mainwindow.h"
 #include "screenshot.h"
+#include "session/workbenchsession.h"
 
 #include "passes/passstepper.h"
 #include "tirx_version.h"
@@ -91,10 +91,10 @@ int main(int argc, char* argv[])
     const bool screenshot = !options->screenshotPath.isEmpty();
     window.setTheme(options->theme.value_or(screenshot ? Theme::Light : storedTheme()));
     if (screenshot || !options->pipeline.isEmpty()) {
-        window.lowering()->setRemembersChoices(false);
-        window.passStepper()->setPreset(options->pipeline.isEmpty() ? LoweringController::kDefaultPreset
+        window.session()->setRemembersChoices(false);
+        window.passStepper()->setPreset(options->pipeline.isEmpty() ? WorkbenchSession::kDefaultPreset
                                                                     : options->pipeline);
-        window.lowering()->setRemembersChoices(!screenshot);
+        window.session()->setRemembersChoices(!screenshot);
     }
     const bool loaded = options->file.isEmpty() ? window.loadExample(MainWindow::defaultExample(), &error)
                                                 : window.loadFile(options->file, &error);

@@ -4,10 +4,9 @@
 
 #include "devicesdock.h"
 #include "layoutdocks.h"
-#include "lowering.h"
 #include "nkidock.h"
 #include "rundock.h"
-#include "tracethrottle.h"
+#include "session/workbenchsession.h"
 
 #include "diff/diffview.h"
 #include "editor/codeeditor.h"
@@ -60,7 +59,7 @@ void MainWindow::createDocks()
     addDockWidget(Qt::RightDockWidgetArea, m_passesDock);
     splitDockWidget(m_passesDock, m_diffDock, Qt::Vertical);
     tabifyDockWidget(m_diffDock, m_irDock);
-    m_nkiDock = createNkiDock(*this, &m_nki);
+    m_nkiDock = createNkiDock(m_session, m_editor, m_ir, this, &m_nki);
     tabifyDockWidget(m_irDock, m_nkiDock);
     m_diffDock->raise();
     addDockWidget(Qt::BottomDockWidgetArea, m_problemsDock);
@@ -85,14 +84,41 @@ void MainWindow::createDocks()
     connect(m_problems, &ProblemsView::problemActivated, this,
             [this](int line, int column) { jumpTo(line, column, true); });
     connectSourceLinks();
-    new RunDock(this);
-    new DevicesDock(this);
+    createToolDocks();
     // A dock dropped elsewhere may land in a new tab bar.
     for (QDockWidget* dock : findChildren<QDockWidget*>()) {
         connect(dock, &QDockWidget::dockLocationChanged, this,
                 [this] { QTimer::singleShot(0, this, &MainWindow::keepDockTabsReadable); });
     }
     keepDockTabsReadable();
+}
+
+void MainWindow::createToolDocks()
+{
+    m_runDock = new RunDock(m_session, this);
+    addDockWidget(Qt::RightDockWidgetArea, m_runDock->dock());
+    tabifyDockWidget(m_irDock, m_runDock->dock());
+    m_viewMenu->addAction(m_runDock->dock()->toggleViewAction());
+    connect(m_runDock, &RunDock::sourceRequested, this,
+            [this](int line, int column) { m_editor->setCursorPosition(line - 1, std::max(0, column - 1)); });
+    connect(m_runDock, &RunDock::statusMessage, this, [this](const QString& text) { statusBar()->showMessage(text); });
+
+    m_devicesDock = new DevicesDock(m_session, this);
+    addDockWidget(Qt::RightDockWidgetArea, m_devicesDock->dock());
+    tabifyDockWidget(m_runDock->dock(), m_devicesDock->dock());
+    m_viewMenu->addAction(m_devicesDock->dock()->toggleViewAction());
+
+    // Tabbed with the IR view, behind it, so the first run looks as before.
+    m_layoutDocks = new LayoutDocks(m_session, m_editor, this);
+    m_viewMenu->addSeparator();
+    const QList<QDockWidget*> layoutDocks = m_layoutDocks->docks();
+    for (QDockWidget* dock : layoutDocks) {
+        addDockWidget(Qt::RightDockWidgetArea, dock);
+        tabifyDockWidget(m_irDock, dock);
+    }
+    // The View menu lists them as before: layout, playground, graph.
+    for (int i : {0, 2, 1}) m_viewMenu->addAction(layoutDocks[i]->toggleViewAction());
+    m_diffDock->raise();
 }
 
 void MainWindow::letLargeDocksScroll()
@@ -159,54 +185,42 @@ void MainWindow::balanceDocks()
     resizeDocks({m_passesDock}, {docks}, Qt::Horizontal);
 }
 
-void MainWindow::connectLowering()
+void MainWindow::connectSession()
 {
-    m_stepper->setPreset(m_lowering->preset());
-    m_stepper->targetSelector()->setOverrideTag(m_lowering->targetOverride());
-    connect(m_stepper->targetSelector(), &TargetSelector::overrideChanged, m_lowering,
-            &LoweringController::setTargetOverride);
-    connect(m_stepper, &PassStepper::enabledPassesChanged, m_lowering, &LoweringController::setPasses);
-    connect(m_editor, &CodeEditor::textChanged, m_lowering, [this] { m_lowering->setSource(m_editor->text()); });
-    connect(m_stepper, &PassStepper::presetChanged, m_lowering, &LoweringController::setPreset);
-    // The stepper grows pass by pass, paced (tracethrottle.h), then gets the
-    // complete Trace; a run's end drops the partial one still waiting.
-    auto* partials = new TraceThrottle(this);
-    connect(m_lowering, &LoweringController::entryReady, partials, &TraceThrottle::offer);
-    connect(partials, &TraceThrottle::partialDue, this, &MainWindow::showTrace);
-    connect(m_lowering, &LoweringController::traceReady, partials, &TraceThrottle::cancel);
-    connect(m_lowering, &LoweringController::diagnosticsReady, partials, &TraceThrottle::cancel);
-    connect(m_lowering, &LoweringController::traceCleared, partials, &TraceThrottle::cancel);
-    connect(m_lowering, &LoweringController::traceReady, this, &MainWindow::showTrace);
-    connect(m_lowering, &LoweringController::diagnosticsReady, this, &MainWindow::showDiagnostics);
-    connect(m_lowering, &LoweringController::staleChanged, this, [this](bool stale) {
+    m_stepper->setPreset(m_session->preset());
+    m_stepper->targetSelector()->setOverrideTag(m_session->targetOverride());
+    connect(m_stepper->targetSelector(), &TargetSelector::overrideChanged, m_session,
+            &WorkbenchSession::setTargetOverride);
+    connect(m_stepper, &PassStepper::enabledPassesChanged, m_session, &WorkbenchSession::setPasses);
+    connect(m_editor, &CodeEditor::textChanged, m_session, [this] { m_session->setSource(m_editor->text()); });
+    connect(m_stepper, &PassStepper::presetChanged, m_session, &WorkbenchSession::setPreset);
+    // The stepper grows pass by pass (paced by the session), then gets the
+    // complete Trace.
+    connect(m_session, &WorkbenchSession::partialTraceReady, this, &MainWindow::showTrace);
+    connect(m_session, &WorkbenchSession::traceReady, this, &MainWindow::showTrace);
+    connect(m_session, &WorkbenchSession::targetChanged, m_stepper, &PassStepper::setTarget);
+    connect(m_session, &WorkbenchSession::diagnosticsReady, this, &MainWindow::showDiagnostics);
+    connect(m_session, &WorkbenchSession::staleChanged, this, [this](bool stale) {
         m_stepper->setStale(stale);
         if (stale)
             statusBar()->showMessage(tr("The module does not parse; the passes show the last version that did"));
         else
             statusBar()->clearMessage();
     });
-    connect(m_lowering, &LoweringController::traceCleared, this, [this] { showTrace(nullptr); });
+    connect(m_session, &WorkbenchSession::traceCleared, this, [this] { showTrace(nullptr); });
+    connect(m_session, &WorkbenchSession::memoryPlansChanged, this, &MainWindow::showMemoryPlans);
     connect(m_stepper, &PassStepper::currentEntryChanged, this, &MainWindow::showEntry);
     connect(m_stepper, &PassStepper::basePassChanged, this, [this] { showEntry(m_stepper->currentEntry()); });
 }
 
-void MainWindow::showTrace(std::shared_ptr<const tirx::Trace> trace)
-{
-    m_trace = trace;
-    m_stepper->setTrace(std::move(trace));
-}
+void MainWindow::showTrace(std::shared_ptr<const tirx::Trace> trace) { m_stepper->setTrace(std::move(trace)); }
 
 void MainWindow::showEntry(int entry)
 {
-    showMemory(entry);
-    if (!m_trace || entry < 0 || entry >= static_cast<int>(m_trace->entries.size())) {
-        m_diff->clear();
-        m_ir->clear();
-        return;
-    }
-    const tirx::TraceEntry& current = *m_trace->entries[static_cast<size_t>(entry)];
-    const tirx::TraceEntry& previous = *m_trace->entries[static_cast<size_t>(m_stepper->baseEntryFor(entry))];
-    showPassTexts(previous, current);
+    // The session builds the plans (at once when it has them); with the
+    // placement notes on, the texts follow them (showMemoryPlans).
+    m_session->selectEntry(entry, m_stepper->baseEntryFor(entry));
+    if (!m_placementNotes->isChecked()) showPassTexts(nullptr);
 }
 
 void MainWindow::showDiagnostics(const std::vector<tirx::Diagnostic>& diagnostics)
@@ -233,9 +247,10 @@ void MainWindow::jumpTo(int line, int column, bool focus)
 QStringList MainWindow::prepareScreenshot(const QString& passName, const QString& view)
 {
     QStringList warnings;
-    m_lowering->lowerNow(m_editor->text());
+    m_session->lowerNow(m_editor->text());
     if (!passName.isEmpty() && !m_stepper->selectPass(passName))
         warnings << tr("no pass named %1 ran; showing the default pass").arg(passName);
+    m_session->waitForIdle(); // the memory plans of the pass shown
     if (raiseMemoryView(view)) return warnings;
     if (view == u"diff"_s)
         m_diffDock->raise();

@@ -4,6 +4,7 @@
 
 #include "document.h"
 #include "fromstd.h"
+#include "session/workbenchsession.h"
 
 #include "diff/diffmodel.h"
 #include "diff/diffview.h"
@@ -77,18 +78,20 @@ void MainWindow::exportWithDialog(const QString& title, const QString& name,
 QString MainWindow::shownPassName() const
 {
     const int entry = m_stepper->currentEntry();
-    if (!m_trace || entry < 0 || entry >= static_cast<int>(m_trace->entries.size())) return u"input"_s;
-    return fromStd(m_trace->entries[static_cast<size_t>(entry)]->passName);
+    const auto trace = m_session->shownTrace();
+    if (!trace || entry < 0 || entry >= static_cast<int>(trace->entries.size())) return u"input"_s;
+    return fromStd(trace->entries[static_cast<size_t>(entry)]->passName);
 }
 
 bool MainWindow::exportPassIr(const QString& path, QString* error)
 {
     const int entry = m_stepper->currentEntry();
-    if (!m_trace || entry < 0 || entry >= static_cast<int>(m_trace->entries.size())) {
+    const auto trace = m_session->shownTrace();
+    if (!trace || entry < 0 || entry >= static_cast<int>(trace->entries.size())) {
         *error = tr("no pass is shown");
         return false;
     }
-    if (!Document::writeText(path, fromStd(m_trace->entries[static_cast<size_t>(entry)]->text), error)) return false;
+    if (!Document::writeText(path, fromStd(trace->entries[static_cast<size_t>(entry)]->text), error)) return false;
     statusBar()->showMessage(tr("Exported %1").arg(QDir::toNativeSeparators(path)), kStatusTimeoutMs);
     return true;
 }
@@ -96,7 +99,7 @@ bool MainWindow::exportPassIr(const QString& path, QString* error)
 bool MainWindow::exportDiff(const QString& path, QString* error)
 {
     const DiffModel& model = *m_diff->model();
-    if (!m_trace || m_stepper->currentEntry() < 0) {
+    if (!m_session->shownTrace() || m_stepper->currentEntry() < 0) {
         *error = tr("no pass is shown");
         return false;
     }
@@ -109,11 +112,12 @@ bool MainWindow::exportDiff(const QString& path, QString* error)
 
 bool MainWindow::exportDump(const QString& directory, QString* error)
 {
-    if (!m_trace) {
+    const auto trace = m_session->shownTrace();
+    if (!trace) {
         *error = tr("nothing has been lowered");
         return false;
     }
-    if (const auto failed = tirx::writeTraceDump(*m_trace, directory.toStdString())) {
+    if (const auto failed = tirx::writeTraceDump(*trace, directory.toStdString())) {
         *error = fromStd(*failed);
         return false;
     }

@@ -2,8 +2,8 @@
 #include "mainwindow.h"
 
 #include "helptexts.h"
-#include "lowering.h"
 #include "recentfiles.h"
+#include "session/workbenchsession.h"
 
 #include "diff/diffview.h"
 #include "editor/codeeditor.h"
@@ -169,7 +169,7 @@ void MainWindow::setTheme(Theme theme)
     m_theme = theme;
     applyTheme(theme);
     m_editor->setDarkColors(EditorColors::isDark(QApplication::palette()));
-    showDiagnostics(m_lowering->diagnostics()); // the Problems list's colours
+    showDiagnostics(m_session->diagnostics()); // the Problems list's colours
     for (QAction* action : m_themeActions->actions())
         action->setChecked(action->data().toInt() == static_cast<int>(theme));
 }

@@ -2,8 +2,8 @@
 
 #include "filewatch.h"
 #include "layoutdocks.h"
-#include "lowering.h"
 #include "recentfiles.h"
+#include "session/workbenchsession.h"
 
 #include "diff/diffview.h"
 #include "editor/codeeditor.h"
@@ -42,7 +42,7 @@ constexpr QSize kFirstRunSize(1200, 740);
 
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_editor(new CodeEditor(this)), m_findBar(new FindBar(m_editor, this)),
-      m_lowering(new LoweringController(this)), m_stepper(new PassStepper(this)), m_diff(new DiffView(this)),
+      m_session(new WorkbenchSession(this)), m_stepper(new PassStepper(this)), m_diff(new DiffView(this)),
       m_ir(new IrView(this)), m_problems(new ProblemsView(this)), m_recovery(std::make_unique<RecoveryStore>()),
       m_autosaveTimer(new QTimer(this)), m_fileWatch(new FileWatch(this))
 {
@@ -58,8 +58,7 @@ MainWindow::MainWindow(QWidget* parent)
     m_theme = storedTheme();
     createMenus();
     createDocks();
-    connectLowering();
-    m_layoutDocks = new LayoutDocks(this);
+    connectSession();
     connectSafety();
     statusBar();
     // Before the first show, which would grow the window to what the docks ask for.
@@ -86,11 +85,13 @@ void MainWindow::setEditorText(const QString& text)
     m_recovery->discard();
     // Another document: its passes are not the last one's, and it lands on
     // its own default pass. A message about the last file no longer applies.
-    m_lowering->forgetTrace();
+    m_session->forgetTrace();
     m_stepper->forgetChoice();
     statusBar()->clearMessage();
-    // A freshly opened module is lowered at once rather than after the debounce.
-    m_lowering->lowerNow(text);
+    // A freshly opened module is lowered at once rather than after the
+    // debounce, and shown with the memory plans of the pass it lands on.
+    m_session->lowerNow(text);
+    m_session->waitForIdle();
 }
 
 bool MainWindow::loadFile(const QString& path, QString* error)

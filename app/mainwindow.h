@@ -14,27 +14,32 @@
 #include <vector>
 
 class CodeEditor;
+class DevicesDock;
 class DiffView;
 class FileWatch;
 class FindBar;
 class IrView;
 class NkiView;
 class LayoutDocks;
-class LoweringController;
 class MemoryPanel;
 class QActionGroup;
 class QMessageBox;
 class QTimer;
 class RecoveryDialog;
 class RefreshWhenShown;
+class RunDock;
 class PassStepper;
 class ProblemsView;
 class QDockWidget;
 class QMenu;
 class RecentFiles;
+class WorkbenchSession;
+struct MemoryPlans;
 
 // The application window: the editor in the middle, the views of later
-// passes docked around it. Owns the document's lifecycle (new, open, save,
+// passes docked around it. The window builds the docks and wires them to
+// the document's WorkbenchSession, which holds what they show; no dock
+// reaches back into the window. Owns the document's lifecycle (new, open, save,
 // the "save changes?" question), keeps unsaved text safe (autosave to the
 // recovery folder, the offer to restore after a crash, the question when
 // another program changes the file) and remembers geometry and dock state.
@@ -46,7 +51,7 @@ public:
 
     [[nodiscard]] CodeEditor* editor() const { return m_editor; }
     [[nodiscard]] const Document& document() const { return m_document; }
-    [[nodiscard]] LoweringController* lowering() const { return m_lowering; }
+    [[nodiscard]] WorkbenchSession* session() const { return m_session; }
     [[nodiscard]] PassStepper* passStepper() const { return m_stepper; }
     [[nodiscard]] DiffView* diffView() const { return m_diff; }
     [[nodiscard]] IrView* irView() const { return m_ir; }
@@ -58,6 +63,8 @@ public:
     [[nodiscard]] ProblemsView* problems() const { return m_problems; }
     [[nodiscard]] FindBar* findBar() const { return m_findBar; }
     [[nodiscard]] LayoutDocks* layoutDocks() const { return m_layoutDocks; }
+    [[nodiscard]] RunDock* runDock() const { return m_runDock; }
+    [[nodiscard]] DevicesDock* devicesDock() const { return m_devicesDock; }
 
     static constexpr int kAutosaveIntervalMs = 3000;
     // Autosave writes the editor's text to the recovery folder this often
@@ -153,10 +160,15 @@ private:
     // The memory dock (memorydocks.cpp): the SBUF and PSUM maps and the
     // allocation table of the pass the stepper shows.
     void createMemoryDock();
-    void showMemory(int entry);
-    // `previous` → `current` in the diff and `current` in the IR view, with
-    // the placement notes when they are switched on.
-    void showPassTexts(const tirx::TraceEntry& previous, const tirx::TraceEntry& current);
+    // The session's memory plans into the memory dock (drawn when it can
+    // be seen) and, with the placement notes on, into the pass texts.
+    void showMemoryPlans();
+    // The session's chosen pass in the diff (from its base) and the IR
+    // view, with the placement notes of `plans` when they are switched on
+    // (null: without notes).
+    void showPassTexts(const MemoryPlans* plans);
+    // The Run, Devices, layout and graph docks, placed and in the View menu.
+    void createToolDocks();
     // Brings the memory dock forward on `view` ("sbuf", "psum", "alloc");
     // false for any other view.
     bool raiseMemoryView(const QString& view);
@@ -171,7 +183,7 @@ private:
     // them scrolls inside the dock rather than making the window taller (and
     // clipping the status bar and the dock tabs) or the dock column wider.
     void letLargeDocksScroll();
-    void connectLowering();
+    void connectSession();
     void connectSafety();
     // A Trace, partial or complete, into the stepper, which keeps the pass
     // the user chose selected once it arrives; null clears the views.
@@ -199,7 +211,7 @@ private:
 
     CodeEditor* m_editor;
     FindBar* m_findBar;
-    LoweringController* m_lowering;
+    WorkbenchSession* m_session;
     PassStepper* m_stepper;
     DiffView* m_diff;
     IrView* m_ir;
@@ -215,8 +227,9 @@ private:
     RefreshWhenShown* m_memoryRefresh = nullptr;
     QAction* m_placementNotes = nullptr;
     LayoutDocks* m_layoutDocks = nullptr;
+    RunDock* m_runDock = nullptr;
+    DevicesDock* m_devicesDock = nullptr;
     QMenu* m_viewMenu = nullptr;
-    std::shared_ptr<const tirx::Trace> m_trace;
     Document m_document;
     RecentFiles* m_recentFiles = nullptr;
     std::unique_ptr<RecoveryStore> m_recovery;

@@ -3,6 +3,7 @@
 // goes to its source line. View > Placement Notes adds where each tensor
 // sits to its allocation line in the IR and the diff.
 #include "mainwindow.h"
+#include "session/workbenchsession.h"
 
 #include "diff/diffview.h"
 #include "irview/irview.h"
@@ -54,33 +55,38 @@ void MainWindow::createMemoryDock()
     if (m_viewMenu) m_viewMenu->addAction(m_placementNotes);
     connect(m_placementNotes, &QAction::toggled, this, [this](bool on) {
         QSettings().setValue(kPlacementNotesKey, on);
-        showEntry(m_stepper->currentEntry());
+        showPassTexts(on ? &m_session->memoryPlans() : nullptr);
     });
 }
 
-void MainWindow::showMemory(int entry)
+void MainWindow::showMemoryPlans()
 {
-    // The plans are built at once (the placement notes in the IR read them);
+    // The plans are the session's (built once per pass, off this thread);
     // drawing them waits until the memory dock can be seen.
-    if (!m_trace || entry < 0 || entry >= static_cast<int>(m_trace->entries.size())) {
-        m_memory->clear();
-        return;
-    }
-    const int base = m_stepper->baseEntryFor(entry);
-    m_memory->buildPlans(*m_trace, static_cast<size_t>(entry), static_cast<size_t>(base >= 0 ? base : entry));
+    const MemoryPlans& plans = m_session->memoryPlans();
+    m_memory->setPlans(plans.plan, plans.base, plans.target);
     m_memoryRefresh->request();
+    if (m_placementNotes->isChecked()) showPassTexts(&plans);
 }
 
-void MainWindow::showPassTexts(const tirx::TraceEntry& previous, const tirx::TraceEntry& current)
+void MainWindow::showPassTexts(const MemoryPlans* plans)
 {
-    if (!m_placementNotes->isChecked()) {
+    const auto trace = m_session->shownTrace();
+    const int entry = m_session->currentEntry();
+    if (!trace || entry < 0 || entry >= static_cast<int>(trace->entries.size())) {
+        m_diff->clear();
+        m_ir->clear();
+        return;
+    }
+    const tirx::TraceEntry& current = *trace->entries[static_cast<size_t>(entry)];
+    const tirx::TraceEntry& previous = *trace->entries[static_cast<size_t>(m_session->baseEntry())];
+    if (!plans) {
         m_diff->setEntries(previous, current);
         m_ir->setEntry(current);
         return;
     }
-    // The panel has just built both plans for this step (showMemory).
-    const std::string currentText = annotated(current, m_memory->plan().get());
-    m_diff->setEntries(previous, current, annotated(previous, m_memory->basePlan().get()), currentText);
+    const std::string currentText = annotated(current, plans->plan.get());
+    m_diff->setEntries(previous, current, annotated(previous, plans->base.get()), currentText);
     m_ir->setEntry(current, currentText);
 }
 

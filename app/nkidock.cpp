@@ -1,7 +1,6 @@
 #include "nkidock.h"
 
-#include "lowering.h"
-#include "mainwindow.h"
+#include "session/workbenchsession.h"
 
 #include "editor/codeeditor.h"
 #include "irview/irview.h"
@@ -14,32 +13,30 @@
 
 using namespace Qt::StringLiterals;
 
-QDockWidget* createNkiDock(MainWindow& window, NkiView** view)
+QDockWidget* createNkiDock(WorkbenchSession* session, CodeEditor* editor, IrView* ir, QWidget* window, NkiView** view)
 {
-    auto* nki = new NkiView(&window);
-    auto* dock = new QDockWidget(QObject::tr("NKI"), &window);
+    auto* nki = new NkiView(window);
+    auto* dock = new QDockWidget(QObject::tr("NKI"), window);
     dock->setObjectName(u"NkiDock"_s);
     dock->setWidget(nki);
     *view = nki;
 
     // The kernel is printed for the newest Trace while the dock is seen, and
     // when it is shown again after edits made while it was hidden.
-    LoweringController* lowering = window.lowering();
-    auto* refresh = new RefreshWhenShown(dock, [nki, lowering] {
-        if (auto trace = lowering->trace()) nki->setTrace(trace);
+    auto* refresh = new RefreshWhenShown(dock, [nki, session] {
+        if (auto trace = session->trace()) nki->setTrace(trace);
     });
-    QObject::connect(lowering, &LoweringController::traceReady, refresh, &RefreshWhenShown::request);
+    QObject::connect(session, &WorkbenchSession::traceReady, refresh, &RefreshWhenShown::request);
     refresh->request();
 
     // Set while a click in the NKI view moves the editor, so the caret's move
     // does not mark the NKI view back.
     auto following = std::make_shared<bool>(false);
-    CodeEditor* editor = window.editor();
     QObject::connect(editor, &QsciScintilla::cursorPositionChanged, nki, [nki, following](int line, int) {
         if (!*following) nki->revealSourceLine(line + 1);
     });
-    QObject::connect(nki, &NkiView::lineActivated, &window, [&window, editor, following](const tirx::NkiLineOrigin& o) {
-        window.irView()->revealSourceLine(static_cast<int>(o.statement.line));
+    QObject::connect(nki, &NkiView::lineActivated, editor, [ir, editor, following](const tirx::NkiLineOrigin& o) {
+        ir->revealSourceLine(static_cast<int>(o.statement.line));
         const tirx::Span target = o.tileCall.valid() ? o.tileCall : o.statement;
         const int position =
             editor->positionFromLineColumn(static_cast<int>(target.line), static_cast<int>(target.column));

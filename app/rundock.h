@@ -1,33 +1,28 @@
 #pragma once
 
-#include "sim/run_result.h"
-
-#include <QFutureWatcher>
 #include <QObject>
 
-#include <atomic>
-#include <memory>
-
-class MainWindow;
+class JobTracker;
 class QDockWidget;
+class QWidget;
 class RunView;
+class WorkbenchSession;
 
-// Docks the Run view in a main window and runs the simulator for it: on a
-// run request the last lowered module's kernel is simulated on a worker
-// with the view's seed, poison mode and input files; progress comes back
-// while it runs, cancel stops it at the next instruction, and a new
-// request while one runs is refused. Choosing an instruction or a
-// never-written read moves the editor (and so the IR view) to its source.
+// The Run dock: runs the simulator for the Run view. On a run request the
+// session's last lowered kernel is simulated, for the session's target, by
+// a JobTracker job with the view's seed, poison mode and input files;
+// progress comes back while it runs, Cancel stops it at the next
+// instruction (the result says so), and a new request while one runs is
+// refused. The window places the dock and follows sourceRequested.
 class RunDock : public QObject {
     Q_OBJECT
 
 public:
-    explicit RunDock(MainWindow* window);
-    ~RunDock() override;
+    RunDock(WorkbenchSession* session, QWidget* window);
 
     [[nodiscard]] RunView* view() const { return m_view; }
     [[nodiscard]] QDockWidget* dock() const { return m_dock; }
-    [[nodiscard]] bool isRunning() const { return m_watcher.isRunning(); }
+    [[nodiscard]] bool isRunning() const;
 
 public slots:
     void run();
@@ -35,13 +30,16 @@ public slots:
 
 signals:
     void finished();
+    // An instruction or a never-written read was chosen: its source place.
+    void sourceRequested(int line, int column);
+    // A run failed: a line for the status bar.
+    void statusMessage(const QString& text);
 
 private:
     void refreshInputs();
 
-    MainWindow* m_window;
+    WorkbenchSession* m_session;
     RunView* m_view;
     QDockWidget* m_dock;
-    std::atomic<bool> m_cancel{false};
-    QFutureWatcher<std::shared_ptr<const tirx::sim::RunResult>> m_watcher;
+    JobTracker* m_runs;
 };

@@ -9,8 +9,9 @@
 #include "../compiler/device_helpers.h"
 #include "apptest.h"
 #include "devicesdock.h"
-#include "lowering.h"
+#include "editor/codeeditor.h"
 #include "mainwindow.h"
+#include "session/workbenchsession.h"
 
 #include "device/registry.h"
 #include "devices/devicesview.h"
@@ -134,7 +135,7 @@ private slots:
         MainWindow window;
         QString error;
         QVERIFY2(window.loadFile(m_kernel, &error), qPrintable(error));
-        QVERIFY(window.lowering()->trace());
+        QVERIFY(window.session()->trace());
         auto* dock = window.findChild<DevicesDock*>();
         DevicesView* view = dock->view();
 
@@ -238,6 +239,12 @@ private slots:
         clock.start();
         button(view, u"Run"_s)->click();
         QTRY_VERIFY_WITH_TIMEOUT(view->stage() == u"running"_s, 20000);
+        // A device run and a lowering in flight at once.
+        QSignalSpy traces(window.session(), &WorkbenchSession::traceReady);
+        window.editor()->append(u"\n# edited while the device runs\n"_s);
+        QVERIFY(traces.wait(20000));
+        QVERIFY(dock->isBusy());
+        QCOMPARE(view->stage(), u"running"_s);
         QVERIFY(button(view, u"Cancel"_s)->isEnabled());
         button(view, u"Cancel"_s)->click();
         QVERIFY(finished.wait(20000));

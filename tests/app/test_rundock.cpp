@@ -1,12 +1,13 @@
 // The Run dock on a run far too long to wait for: while the simulator works
-// on its worker thread the view counts the instructions done, and Cancel
-// stops it at the next instruction, well before the end, with a result
-// that says it was cancelled.
+// on its worker thread the view counts the instructions done, an edit is
+// lowered beside it, and Cancel stops it at the next instruction, well
+// before the end, with a result that says it was cancelled.
 
 #include "apptest.h"
-#include "lowering.h"
+#include "editor/codeeditor.h"
 #include "mainwindow.h"
 #include "rundock.h"
+#include "session/workbenchsession.h"
 
 #include "run/runview.h"
 
@@ -68,8 +69,8 @@ private slots:
         MainWindow window;
         QString error;
         QVERIFY2(window.loadFile(path, &error), qPrintable(error));
-        QVERIFY(window.lowering()->trace());
-        auto* dock = window.findChild<RunDock*>();
+        QVERIFY(window.session()->trace());
+        auto* dock = window.runDock();
         QVERIFY(dock);
         RunView* view = dock->view();
         QSignalSpy finished(dock, &RunDock::finished);
@@ -78,6 +79,12 @@ private slots:
         QVERIFY(dock->isRunning());
         QTRY_VERIFY2_WITH_TIMEOUT(view->summary().contains(u"instructions so far"_s), qPrintable(view->summary()),
                                   20000);
+        // A lowering and the run at once: the edit is lowered while the
+        // simulator goes on.
+        QSignalSpy traces(window.session(), &WorkbenchSession::traceReady);
+        window.editor()->append(u"\n# edited while running\n"_s);
+        QVERIFY(traces.wait(20000));
+        QVERIFY(dock->isRunning());
         button(view, u"Cancel"_s)->click();
         QVERIFY(finished.wait(20000));
         QVERIFY(!dock->isRunning());

@@ -186,7 +186,7 @@ private slots:
         for (const fs::path& dir : {root / "resources/examples", root / "tests/golden/passes"}) {
             for (const auto& entry : fs::recursive_directory_iterator(dir)) {
                 if (entry.path().extension() != ".py") continue;
-                std::string text = readFile(entry.path());
+                std::string text = readGoldenText(entry.path());
                 if (const size_t cut = text.find("# ---- expected"); cut != std::string::npos) text.resize(cut);
                 const ParseResult parsed = parseModule(text);
                 if (!parsed.ok()) continue;

@@ -288,12 +288,17 @@ private slots:
         trace.entries.push_back(std::make_shared<const tirx::TraceEntry>(
             tirx::TraceEntry{"input", parsed.module, "", 0, false, {}, false}));
         MemoryPanel panel;
-        panel.setEntry(trace, 0, 0);
+        const tirx::Target& trn1 = *tirx::findTarget(trace.targetTag);
+        const auto plan =
+            std::make_shared<const tirx::MemoryPlan>(tirx::buildMemoryPlan(*parsed.module, trn1, "input"));
+        panel.setPlans(plan, plan, &trn1);
+        panel.showPlans();
         QCOMPARE(panel.sbufMap()->shown().size(), size_t{3});
         QCOMPARE(panel.psumMap()->shown().size(), size_t{1});
         QCOMPARE(panel.allocationModel()->rowCount(), 4);
         QVERIFY(panel.whatIfSummary().contains(u"comparison"_s));
-        panel.setEntry(trace, 5, 5); // no such entry
+        panel.setPlans(nullptr, nullptr, nullptr); // nothing chosen
+        panel.showPlans();
         QCOMPARE(panel.allocationModel()->rowCount(), 0);
     }
 };

@@ -34,6 +34,19 @@ tirx::Trace traceOf(const char* source, std::vector<std::string> passes)
     return trace;
 }
 
+// What the window hands the panel: the plans of entry `entry` and `base`,
+// placed for trn1.
+void showEntry(MemoryPanel& panel, const tirx::Trace& trace, size_t entry, size_t base)
+{
+    const auto planOf = [&](size_t i) {
+        const auto& e = *trace.entries[i];
+        return std::make_shared<const tirx::MemoryPlan>(tirx::buildMemoryPlan(*e.module, trn1(), e.passName));
+    };
+    const auto plan = planOf(entry);
+    panel.setPlans(plan, base == entry ? plan : planOf(base), &trn1());
+    panel.showPlans();
+}
+
 QColor pixelAt(const QImage& image, QPointF at) { return image.pixelColor(at.toPoint()); }
 
 } // namespace
@@ -95,15 +108,15 @@ private slots:
                            model->index(r, MemoryChangeModel::Detail).data().toString();
             return out;
         };
-        panel.setEntry(trace, 1, 0);
+        showEntry(panel, trace, 1, 0);
         QCOMPARE(rows(), (QStringList{u"added | const_bias: added by TrnPrivateTensorAlloc for "
                                       "T.trn.tile.activation at 8:5 (2048 bytes per partition)"_s}));
         QVERIFY(panel.changesTitle().contains(u"input → TrnPrivateTensorAlloc"_s));
-        panel.setEntry(trace, 2, 1);
+        showEntry(panel, trace, 2, 1);
         QCOMPARE(rows(), (QStringList{u"placed | const_bias: unplaced -> 0"_s, u"placed | A: unplaced -> 2048"_s}));
         QVERIFY(panel.changesTitle().contains(u"TrnPrivateTensorAlloc → TrnNaiveAllocator"_s));
         // The first pass against itself: nothing to compare.
-        panel.setEntry(trace, 0, 0);
+        showEntry(panel, trace, 0, 0);
         QCOMPARE(panel.changeModel()->rowCount(), 0);
         QVERIFY(panel.changesTitle().contains(u"first pass"_s));
         panel.clear();
@@ -116,7 +129,7 @@ private slots:
         MemoryPanel panel;
         panel.resize(1000, 700);
         panel.show();
-        panel.setEntry(trace, 0, 0);
+        showEntry(panel, trace, 0, 0);
         QTemporaryDir dir;
         for (auto tab : {MemoryPanel::Tab::Sbuf, MemoryPanel::Tab::Psum, MemoryPanel::Tab::Lifetimes}) {
             panel.showTab(tab);

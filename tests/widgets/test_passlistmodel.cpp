@@ -407,17 +407,20 @@ private slots:
         QVERIFY(stepper.enabledPasses().contains(u"StmtSimplify"_s));
     }
 
-    void theTargetShownIsTheOneTheTraceUsed()
+    void theTargetShownIsTheOneItIsGiven()
     {
+        // The window hands the stepper the target the driver resolved for
+        // the Trace (the session's); the stepper looks nothing up.
         PassStepper stepper;
         TargetSelector* target = stepper.targetSelector();
         QCOMPARE(target->itemText(0), u"Module's target"_s);
         auto trace = std::make_shared<tirx::Trace>(*makeTrace());
         trace->targetTag = "explorer/trn2";
-        stepper.setTrace(trace);
-        QCOMPARE(target->itemText(0), u"Module: explorer/trn2"_s);
         const tirx::Target* trn2 = tirx::findTarget("explorer/trn2");
         QVERIFY(trn2);
+        stepper.setTrace(trace);
+        stepper.setTarget(trn2);
+        QCOMPARE(target->itemText(0), u"Module: explorer/trn2"_s);
         QCOMPARE(stepper.capacityText(),
                  u"SBUF %1 KiB per partition · PSUM %2 banks of %3 KiB"_s.arg(trn2->maxSbufBytesPerPartition / 1024)
                      .arg(trn2->psumBanks)
@@ -425,7 +428,10 @@ private slots:
         trace = std::make_shared<tirx::Trace>(*makeTrace());
         trace->targetTag = "aws/trn1/trn1.2xlarge";
         stepper.setTrace(trace);
+        stepper.setTarget(tirx::findTarget(trace->targetTag));
         QCOMPARE(stepper.capacityText(), u"SBUF 192 KiB per partition · PSUM 8 banks of 2 KiB"_s);
+        stepper.setTarget(nullptr); // no Trace: no capacities, not a default's
+        QVERIFY(stepper.capacityText().isEmpty());
         // With an override the first item no longer claims to know the module's.
         target->setOverrideTag(u"explorer/trn3"_s);
         QCOMPARE(target->itemText(0), u"Module's target"_s);

@@ -56,7 +56,7 @@ private slots:
         QAbstractItemModelTester readsTester(view.readsModel());
         const auto result = runCase("uncleared-accumulator.py", true);
         QVERIFY(result && result->ok());
-        view.setResult(result, tirx::defaultTarget());
+        view.setResult(result, &tirx::defaultTarget());
         auto* outputs = view.outputsModel();
         QCOMPARE(outputs->rowCount(), 1);
         QCOMPARE(outputs->index(0, OutputsModel::Name).data().toString(), u"C"_s);
@@ -75,7 +75,7 @@ private slots:
         const auto result = runCase("psum-banks-alias.py");
         QVERIFY(result && result->ok());
         QSignalSpy sources(&view, &RunView::sourceRequested);
-        view.setResult(result, tirx::defaultTarget());
+        view.setResult(result, &tirx::defaultTarget());
         view.setCurrentInstruction(2); // tensor_copy a -> other (PSUM bank 1)
         QCOMPARE(view.currentInstruction(), 2);
         const auto& rects = view.accessMap()->rects();
@@ -97,7 +97,7 @@ private slots:
         RunView view;
         const auto result = runCase("psum-banks-alias.py");
         QVERIFY(result && result->ok());
-        view.setResult(result, tirx::defaultTarget());
+        view.setResult(result, &tirx::defaultTarget());
         QTemporaryDir dir;
         const QString path = dir.filePath(u"C.npy"_s);
         QCOMPARE(view.saveOutput(0, path), QString());
@@ -140,7 +140,7 @@ private slots:
         result->cancelled = true;
         result->instructions = 4100;
         view.setRunning(false);
-        view.setResult(result, tirx::defaultTarget());
+        view.setResult(result, &tirx::defaultTarget());
         QVERIFY(!bar->isVisible());
         QVERIFY(!cancel->isEnabled());
         QVERIFY(run->isEnabled());

@@ -1,5 +1,7 @@
 #include "graph/irgraphview.h"
 
+#include "jobs/jobtracker.h"
+
 #include "editor/editorcolors.h"
 #include "export/pictureexport.h"
 
@@ -10,7 +12,6 @@
 #include <QMouseEvent>
 #include <QPainterPath>
 #include <QWheelEvent>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <cmath>
 #include <unordered_set>
@@ -88,7 +89,8 @@ void tagSpan(QGraphicsItem* item, const tirx::Span& span)
 
 } // namespace
 
-IrGraphView::IrGraphView(QWidget* parent) : QGraphicsView(parent), m_note(new QLabel(this))
+IrGraphView::IrGraphView(QWidget* parent)
+    : QGraphicsView(parent), m_layouts(new JobTracker(this)), m_note(new QLabel(this))
 {
     setScene(new QGraphicsScene(this));
     setDragMode(QGraphicsView::ScrollHandDrag);
@@ -101,8 +103,9 @@ IrGraphView::IrGraphView(QWidget* parent) : QGraphicsView(parent), m_note(new QL
 
 IrGraphView::~IrGraphView()
 {
-    // The worker posts its result to this view; it must not outlive it.
-    m_running.waitForFinished();
+    // The layout under way is dropped; Graphviz finishes it before the view goes.
+    m_layouts->cancel();
+    m_layouts->waitForFinished();
 }
 
 void IrGraphView::setModule(tirx::ModuleRef module)
@@ -136,8 +139,7 @@ QFont IrGraphView::sceneFont() const
 
 void IrGraphView::clear()
 {
-    m_waiting.reset();
-    ++m_generation; // what is under way is not shown
+    m_layouts->cancel(); // what is under way is not shown
     m_module.reset();
     m_graph = {};
     m_layout.reset();
@@ -146,39 +148,25 @@ void IrGraphView::clear()
     updateNote();
 }
 
+bool IrGraphView::isLayingOut() const { return m_layouts->isRunning(); }
+
 void IrGraphView::request(Request next)
 {
     m_module = next.module;
-    m_waiting = std::move(next);
-    if (!m_inFlight) startNext();
+    m_layouts->start(
+        [r = std::move(next), font = sceneFont()](const JobTracker::Control&) {
+            auto laid = std::make_shared<Laid>();
+            laid->graph = r.graph ? *r.graph : tirx::buildIrGraph(*r.module, r.options);
+            sizeNodes(laid->graph, font);
+            laid->result = tirx::Graphviz::layout(tirx::irGraphToDot(laid->graph));
+            return laid;
+        },
+        [this](const std::shared_ptr<Laid>& laid) { present(laid); });
     updateNote();
 }
 
-void IrGraphView::startNext()
+void IrGraphView::present(const std::shared_ptr<Laid>& laid)
 {
-    if (!m_waiting) return;
-    Request r = std::move(*m_waiting);
-    m_waiting.reset();
-    m_inFlight = true;
-    m_running = QtConcurrent::run([this, generation = m_generation, r = std::move(r), font = sceneFont()] {
-        auto laid = std::make_shared<Laid>();
-        laid->graph = r.graph ? *r.graph : tirx::buildIrGraph(*r.module, r.options);
-        sizeNodes(laid->graph, font);
-        laid->result = tirx::Graphviz::layout(tirx::irGraphToDot(laid->graph));
-        QMetaObject::invokeMethod(
-            this, [this, generation, laid] { present(generation, laid); }, Qt::QueuedConnection);
-    });
-}
-
-void IrGraphView::present(quint64 generation, const std::shared_ptr<Laid>& laid)
-{
-    m_inFlight = false;
-    if (generation != m_generation || m_waiting) {
-        // Cleared or overtaken while it ran: only the newest request is drawn.
-        startNext();
-        updateNote();
-        return;
-    }
     m_graph = std::move(laid->graph);
     m_layout = std::move(laid->result.layout);
     m_diagnostics = std::move(laid->result.diagnostics);
@@ -188,13 +176,7 @@ void IrGraphView::present(quint64 generation, const std::shared_ptr<Laid>& laid)
     emit layoutReady();
 }
 
-void IrGraphView::waitForLayout()
-{
-    while (m_inFlight) {
-        m_running.waitForFinished();
-        QCoreApplication::sendPostedEvents(this, QEvent::MetaCall);
-    }
-}
+void IrGraphView::waitForLayout() { m_layouts->waitForFinished(); }
 
 QString IrGraphView::note() const
 {

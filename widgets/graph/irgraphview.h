@@ -4,13 +4,13 @@
 #include "graph/ir_graph.h"
 
 #include <QFont>
-#include <QFuture>
 #include <QGraphicsView>
 
 #include <memory>
 #include <optional>
 #include <utility>
 
+class JobTracker;
 class QLabel;
 
 // The IR graph dock: the loop nest as nested boxes, tensors and the
@@ -23,10 +23,10 @@ class QLabel;
 // them. What Graphviz reports is
 // kept as diagnostics and shown in the scene instead of a graph.
 //
-// Graphviz runs off the GUI thread: a large kernel takes it longer than a
-// keystroke may wait. The newest request wins: while one layout runs, the
-// next request waits and a later one replaces it; the picture on screen
-// stays until its successor is ready.
+// Graphviz runs off the GUI thread (a JobTracker job): a large kernel takes
+// it longer than a keystroke may wait. The newest request wins: while one
+// layout runs, the next request waits and a later one replaces it; the
+// picture on screen stays until its successor is ready.
 class IrGraphView : public QGraphicsView {
     Q_OBJECT
 
@@ -45,7 +45,7 @@ public:
     void clear();
     // Waits for the newest request to be laid out and shown.
     void waitForLayout();
-    [[nodiscard]] bool isLayingOut() const { return m_inFlight || m_waiting; }
+    [[nodiscard]] bool isLayingOut() const;
 
     [[nodiscard]] const tirx::IrGraph& graph() const { return m_graph; }
     [[nodiscard]] const std::vector<tirx::Diagnostic>& diagnostics() const { return m_diagnostics; }
@@ -87,8 +87,7 @@ private:
         tirx::Graphviz::LayoutResult result;
     };
     void request(Request next);
-    void startNext();
-    void present(quint64 generation, const std::shared_ptr<Laid>& laid);
+    void present(const std::shared_ptr<Laid>& laid);
     void rebuildScene();
     void updateNote();
     // The nest or run under `pos`: (the item data key that tags it, its number), or (-1, -1).
@@ -101,10 +100,7 @@ private:
     std::optional<tirx::GraphLayout> m_layout;
     std::vector<tirx::Diagnostic> m_diagnostics;
     std::vector<QPointF> m_centers;
-    QFuture<void> m_running;          // the layout under way
-    bool m_inFlight = false;          // from its start until its result is taken
-    quint64 m_generation = 0;         // counts clear()s; older results are dropped
-    std::optional<Request> m_waiting; // the request after it
+    JobTracker* m_layouts; // Graphviz, one layout at a time
     QLabel* m_note;
     bool m_userZoomed = false; // until the user zooms, the graph is fitted to the view
 };

@@ -53,6 +53,9 @@ public:
     [[nodiscard]] std::vector<Label> labelsOf(size_t index) const;
     // The hover text for allocation `index`.
     [[nodiscard]] QString describe(size_t index) const;
+    // Where the capacity line is drawn: the target's SBUF bytes per
+    // partition, or its PSUM banks times their bytes.
+    [[nodiscard]] int64_t capacityBytes() const;
     // The bytes shown across the map, [first, last).
     [[nodiscard]] std::pair<double, double> byteWindow() const { return {m_first, m_last}; }
     void setByteWindow(double first, double last);
@@ -96,7 +99,6 @@ private:
     [[nodiscard]] size_t legendEntries() const { return m_shown.size() + (m_showsWorkspace ? 1 : 0); }
     static constexpr int kLegendRows = 3;
     static constexpr double kLegendRow = 20;
-    [[nodiscard]] int64_t capacityBytes() const;
     [[nodiscard]] int64_t partitionCount() const;
     [[nodiscard]] double xOf(double byte) const;
     void paintGrid(QPainter& p, const Frame& f) const;

@@ -95,31 +95,18 @@ MemoryPanel::MemoryPanel(QWidget* parent)
     });
 }
 
-void MemoryPanel::setEntry(const tirx::Trace& trace, size_t entry, size_t base)
+void MemoryPanel::setPlans(std::shared_ptr<const tirx::MemoryPlan> plan, std::shared_ptr<const tirx::MemoryPlan> base,
+                           const tirx::Target* target)
 {
-    buildPlans(trace, entry, base);
-    showPlans();
-}
-
-void MemoryPanel::buildPlans(const tirx::Trace& trace, size_t entry, size_t base)
-{
-    m_plan.reset();
-    m_basePlan.reset();
-    if (entry >= trace.entries.size() || !trace.entries[entry]->module) return;
-    m_target = tirx::findTarget(trace.targetTag);
-    if (!m_target) m_target = &tirx::defaultTarget();
-    const auto planOf = [&](size_t i) -> std::shared_ptr<const tirx::MemoryPlan> {
-        if (i >= trace.entries.size() || !trace.entries[i]->module) return nullptr;
-        const auto& e = trace.entries[i];
-        return std::make_shared<const tirx::MemoryPlan>(tirx::buildMemoryPlan(*e->module, *m_target, e->passName));
-    };
-    m_plan = planOf(entry);
-    m_basePlan = base == entry ? m_plan : planOf(base);
+    // A plan without its target cannot be drawn to scale: nothing is shown.
+    m_plan = target ? std::move(plan) : nullptr;
+    m_basePlan = target ? std::move(base) : nullptr;
+    m_target = target;
 }
 
 void MemoryPanel::showPlans()
 {
-    if (!m_plan) {
+    if (!m_plan || !m_target) {
         clear();
         return;
     }

@@ -27,14 +27,14 @@ public:
 
     explicit MemoryPanel(QWidget* parent = nullptr);
 
-    // Shows the module after `entry` of `trace`, against the trace's target,
-    // and the memory changes from entry `base` (the pass the diff shows
-    // before it) to `entry`.
-    void setEntry(const tirx::Trace& trace, size_t entry, size_t base);
-    // setEntry in two steps: the plans alone (what the IR's placement notes
-    // read, needed on every edit), then drawing them (only when the panel can
-    // be seen). showPlans draws the plans the last buildPlans made.
-    void buildPlans(const tirx::Trace& trace, size_t entry, size_t base);
+    // Keeps the plans of the pass shown and of the pass the diff starts
+    // from (the memory changes go from `base` to `plan`), placed for
+    // `target`, to be drawn by showPlans when the panel can be seen. The
+    // plans are built elsewhere (the workbench session); the panel only
+    // draws them, against the target it is given.
+    void setPlans(std::shared_ptr<const tirx::MemoryPlan> plan, std::shared_ptr<const tirx::MemoryPlan> base,
+                  const tirx::Target* target);
+    // Draws the plans setPlans kept.
     void showPlans();
     void clear();
     void showTab(Tab tab);
@@ -43,6 +43,7 @@ public:
     // The plans of the entry and its base, null when none is shown.
     [[nodiscard]] std::shared_ptr<const tirx::MemoryPlan> plan() const { return m_plan; }
     [[nodiscard]] std::shared_ptr<const tirx::MemoryPlan> basePlan() const { return m_basePlan; }
+    [[nodiscard]] const tirx::Target* target() const { return m_target; }
 
     // Writes the picture of `tab` (a map or the lifetimes) at its shown size
     // to `path`: SVG when the name ends in .svg, else PNG. False, with

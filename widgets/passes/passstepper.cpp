@@ -114,7 +114,6 @@ PassStepper::PassStepper(QWidget* parent)
 
 void PassStepper::setTrace(std::shared_ptr<const tirx::Trace> trace)
 {
-    showTarget(trace ? tirx::findTarget(trace->targetTag) : nullptr);
     {
         const QScopedValueRollback guard(m_selecting, true);
         m_model->setTrace(std::move(trace));
@@ -288,7 +287,7 @@ void PassStepper::applyPreset()
 
 QStringList PassStepper::enabledPasses() const { return m_model->enabledPasses(); }
 
-void PassStepper::showTarget(const tirx::Target* target)
+void PassStepper::setTarget(const tirx::Target* target)
 {
     m_target->setActiveTarget(target ? fromStd(target->tag) : QString());
     m_capacity->setText(target ? TargetSelector::capacityText(*target) : QString());

@@ -37,6 +37,9 @@ public:
     [[nodiscard]] QListView* view() const { return m_view; }
 
     void setTrace(std::shared_ptr<const tirx::Trace> trace);
+    // The target the Trace was lowered for (the capacities line and the
+    // target selector's "Module:" entry); null shows none.
+    void setTarget(const tirx::Target* target);
     void setStale(bool stale);
 
     // Index of the selected entry in the Trace, -1 when there is none.
@@ -90,7 +93,6 @@ protected:
 
 private:
     void onViewCurrentChanged();
-    void showTarget(const tirx::Target* target);
     // Makes `entry` current as the user's choice.
     void choose(int entry);
     void updateButtons();

@@ -196,7 +196,7 @@ void RunView::setProgress(qint64 instructions)
     m_summary->setText(tr("Running: %1 instructions so far").arg(instructions));
 }
 
-void RunView::setResult(std::shared_ptr<const tirx::sim::RunResult> result, const tirx::Target& target)
+void RunView::setResult(std::shared_ptr<const tirx::sim::RunResult> result, const tirx::Target* target)
 {
     m_playTimer->stop();
     m_play->setText(tr("Play"));
@@ -237,14 +237,14 @@ bool RunView::poison() const { return m_poison->isChecked(); }
 
 void RunView::showInstruction(int index)
 {
-    if (!m_result || index < 0 || index >= static_cast<int>(m_result->trace.size())) {
-        m_map->setRects({}, m_target.psumBanks);
+    if (!m_result || !m_target || index < 0 || index >= static_cast<int>(m_result->trace.size())) {
+        m_map->setRects({}, m_target ? m_target->psumBanks : 0);
         m_description->clear();
         return;
     }
     const auto& record = m_result->trace[static_cast<size_t>(index)];
-    m_map->setRects(tirx::sim::accessRects(record, m_target), m_target.psumBanks);
-    m_description->setText(QString::fromStdString(tirx::sim::describeAccesses(record, m_target)));
+    m_map->setRects(tirx::sim::accessRects(record, *m_target), m_target->psumBanks);
+    m_description->setText(QString::fromStdString(tirx::sim::describeAccesses(record, *m_target)));
     emit instructionSelected(index);
     if (record.span.valid())
         emit sourceRequested(static_cast<int>(record.span.line), static_cast<int>(record.span.column));

@@ -43,7 +43,10 @@ public:
     void setProgress(qint64 instructions);
     // The line under the controls: the run's progress, then its result.
     [[nodiscard]] QString summary() const;
-    void setResult(std::shared_ptr<const tirx::sim::RunResult> result, const tirx::Target& target);
+    void setResult(std::shared_ptr<const tirx::sim::RunResult> result, const tirx::Target* target);
+    // The target the result's accesses are drawn against: the one the
+    // kernel ran for, null when no run has a target (nothing lowered).
+    [[nodiscard]] const tirx::Target* target() const { return m_target; }
     [[nodiscard]] std::shared_ptr<const tirx::sim::RunResult> result() const { return m_result; }
 
     // The trace position (instruction index) shown on the maps.
@@ -89,5 +92,5 @@ private:
     QLabel* m_summary;
     QTimer* m_playTimer;
     std::shared_ptr<const tirx::sim::RunResult> m_result;
-    tirx::Target m_target;
+    const tirx::Target* m_target = nullptr;
 };
