@@ -11,12 +11,12 @@ cmake --build --preset dev --parallel "$(nproc)"
 if [[ -z "${DISPLAY:-}" && -z "${WAYLAND_DISPLAY:-}" ]]; then
   echo "tirx-explorer needs a display (DISPLAY or WAYLAND_DISPLAY is not set)." >&2
   echo "Without one, run it under Xvfb, for example:" >&2
-  echo "  xvfb-run -s '-screen 0 1280x800x24' build/dev/app/tirx-explorer resources/examples/tiled_add.py" >&2
+  echo "  xvfb-run -s '-screen 0 1280x800x24' build/dev/app/tirx-explorer resources/examples/softmax.py" >&2
   echo "or render a screenshot: build/dev/app/tirx-explorer --screenshot shot.png" >&2
   exit 1
 fi
 
 if (($# == 0)); then
-  set -- resources/examples/tiled_add.py
+  set -- resources/examples/softmax.py
 fi
 exec build/dev/app/tirx-explorer "$@"

@@ -70,8 +70,10 @@ MainWindow::MainWindow(QWidget* parent)
 
 QString MainWindow::defaultExample()
 {
-    // The example that lowers through every pass: a first look at all of them.
-    return kExamplesDir + u"/tiled_add.py"_s;
+    // The example that shows the whole product: it lowers through every pass,
+    // fills SBUF, prints as an NKI kernel and runs on the simulator (a
+    // loop-level example such as tiled_add.py stops before NKI).
+    return kExamplesDir + u"/softmax.py"_s;
 }
 
 void MainWindow::setEditorText(const QString& text)

@@ -23,9 +23,9 @@ struct Lifetime {
 };
 
 struct LinearScanResult {
-    std::vector<int64_t> offsets;            // per item
-    std::vector<std::vector<size_t>> took;   // the items that last held the bytes it takes, by address
-    int64_t allocatedBytes = 0;              // the furthest end
+    std::vector<int64_t> offsets;          // per item
+    std::vector<std::vector<size_t>> took; // the items that last held the bytes it takes, by address
+    int64_t allocatedBytes = 0;            // the furthest end
 };
 
 // Places `items`; an item's bytes never meet those of an item live at the

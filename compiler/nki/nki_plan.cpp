@@ -1,8 +1,8 @@
 #include "nki/nki_plan.h"
 
+#include "ir/checked_int.h"
 #include "memory/memory_plan_detail.h"
 #include "memory/what_if.h"
-#include "ir/checked_int.h"
 
 #include <nlohmann/json.hpp>
 

@@ -92,7 +92,7 @@ private slots:
         MainWindow window;
         QString error;
         QVERIFY2(window.loadExample(MainWindow::defaultExample(), &error), qPrintable(error));
-        QCOMPARE(window.editor()->text().toUtf8(), readBytes(examplePath(u"tiled_add.py"_s)));
+        QCOMPARE(window.editor()->text().toUtf8(), readBytes(examplePath(u"softmax.py"_s)));
         QVERIFY(window.document().isUntitled());
 
         const QStringList onDisk = QDir(examplePath(QString())).entryList({u"*.py"_s}, QDir::Files);

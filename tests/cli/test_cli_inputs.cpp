@@ -146,7 +146,7 @@ private slots:
         QTest::addColumn<QString>("file");
         QTest::addColumn<int>("exit");
         QTest::addColumn<QString>("message");
-        QTest::newRow("fits") << kExample << 0 << QString();
+        QTest::newRow("fits") << u"resources/examples/softmax.py"_s << 0 << QString();
         QTest::newRow("SBUF full once placed")
             << u"tests/golden/script/errors/89-sbuf-full-after-allocation.py"_s << 1
             << u":8:5: error: allocation 'C' needs 100000 bytes per partition at offset 100000, past the SBUF "
