@@ -292,7 +292,8 @@ Trace document(const json& root)
     for (size_t i = 0; i < files.size(); ++i) t.files.push_back(text(files[i], at("files", i)));
     const json& kernel = member(root, "", "kernel");
     t.kernelFile = text(member(kernel, "kernel", "file"), "kernel.file");
-    t.entry = text(member(kernel, "kernel", "entry"), "kernel.entry");
+    // null when the kernel failed before its entry was found (a syntax error).
+    if (const json& entry = member(kernel, "kernel", "entry"); !entry.is_null()) t.entry = text(entry, "kernel.entry");
     t.api = text(member(kernel, "kernel", "api"), "kernel.api");
     const json& launch = member(root, "", "launch");
     if (const json& grid = member(launch, "launch", "grid"); !grid.is_null()) t.grid = integers(grid, "launch.grid");
