@@ -119,6 +119,7 @@ def _check_outputs(rec, result):
 
 
 def _run_program(rec, module, entry, launch, pid):
+    state.BOUNDARY_CODES.add(_run_program.__code__)
     rec.begin_program(pid)
     func = _function(entry)
     namespace = vars(module)

@@ -49,6 +49,11 @@ def is_user_file(path):
 
 
 _positions = {}
+_code_positions = {}
+
+# Code objects of the stand-in that call into the user's kernel: a stack
+# walk stops there, as every frame beyond is the stand-in's own.
+BOUNDARY_CODES = set()
 
 
 def _position(code, lasti, lineno):
@@ -62,18 +67,22 @@ def _position(code, lasti, lineno):
 
 
 def _scan_position(code, lasti, lineno):
+    # co_positions() is read once per code object: a generated kernel of
+    # thousands of lines is one code object with thousands of call sites.
+    positions = _code_positions.get(code)
+    if positions is None:
+        try:
+            positions = _code_positions[code] = list(code.co_positions())
+        except AttributeError:
+            positions = _code_positions[code] = []
+    index = lasti // 2
     column = 0
-    try:
-        index = lasti // 2
-        for i, pos in enumerate(code.co_positions()):
-            if i == index:
-                if pos[0] is not None:
-                    lineno = pos[0]
-                if pos[2] is not None:
-                    column = pos[2] + 1
-                break
-    except (AttributeError, ValueError):
-        pass
+    if 0 <= index < len(positions):
+        pos = positions[index]
+        if pos[0] is not None:
+            lineno = pos[0]
+        if pos[2] is not None:
+            column = pos[2] + 1
     return lineno, column
 
 
@@ -115,11 +124,14 @@ class Recorder:
 
     # --- locations -------------------------------------------------------
     def file_index(self, path):
-        path = os.path.abspath(path)
         index = self._file_index.get(path)
         if index is None:
-            index = len(self.files)
-            self.files.append(path)
+            absolute = os.path.abspath(path)
+            index = self._file_index.get(absolute)
+            if index is None:
+                index = len(self.files)
+                self.files.append(absolute)
+                self._file_index[absolute] = index
             self._file_index[path] = index
         return index
 
@@ -131,7 +143,7 @@ class Recorder:
         if frame is None:
             frame = sys._getframe(1)
         stack = []
-        while frame is not None and len(stack) < 32:
+        while frame is not None and len(stack) < 32 and frame.f_code not in BOUNDARY_CODES:
             name = frame.f_code.co_filename
             if is_user_file(name):
                 line, col = _position(frame.f_code, frame.f_lasti, frame.f_lineno)
