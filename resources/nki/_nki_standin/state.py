@@ -58,11 +58,12 @@ BOUNDARY_CODES = set()
 
 def _position(code, lasti, lineno):
     """Line and 1-based column of the instruction at lasti (column 0 when unknown), cached
-    per code object and offset: kernels record the same call sites many times over."""
+    per code object and offset: kernels record the same call sites many times over.
+    `lineno` is the line or a callable giving it (a frame's f_lineno costs a table walk)."""
     key = (code, lasti)
     hit = _positions.get(key)
     if hit is None:
-        hit = _positions[key] = _scan_position(code, lasti, lineno)
+        hit = _positions[key] = _scan_position(code, lasti, lineno() if callable(lineno) else lineno)
     return hit
 
 
@@ -146,7 +147,7 @@ class Recorder:
         while frame is not None and len(stack) < 32 and frame.f_code not in BOUNDARY_CODES:
             name = frame.f_code.co_filename
             if is_user_file(name):
-                line, col = _position(frame.f_code, frame.f_lasti, frame.f_lineno)
+                line, col = _position(frame.f_code, frame.f_lasti, lambda f=frame: f.f_lineno)
                 stack.append(self.location(name, line, col))
             frame = frame.f_back
         return stack
