@@ -196,7 +196,7 @@ void MainWindow::connectSession()
     connect(m_stepper, &PassStepper::presetChanged, m_session, &WorkbenchSession::setPreset);
     // The stepper grows pass by pass (paced by the session), then gets the
     // complete Trace.
-    connect(m_session, &WorkbenchSession::partialTraceReady, this, &MainWindow::showTrace);
+    connect(m_session, &WorkbenchSession::partialTraceReady, m_stepper, &PassStepper::setPartialTrace);
     connect(m_session, &WorkbenchSession::traceReady, this, &MainWindow::showTrace);
     connect(m_session, &WorkbenchSession::targetChanged, m_stepper, &PassStepper::setTarget);
     connect(m_session, &WorkbenchSession::diagnosticsReady, this, &MainWindow::showDiagnostics);

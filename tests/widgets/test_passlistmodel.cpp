@@ -452,6 +452,45 @@ private slots:
         QVERIFY(!stepper.selectPass(u"TileDispatch"_s));
     }
 
+    void partialTracesMoveTheViewsOnlyToTheChosenPass()
+    {
+        PassStepper stepper;
+        stepper.setPreset(u"lower-tirx"_s);
+        const auto complete = makeTrace();
+        stepper.setTrace(complete);
+        QCOMPARE(stepper.currentEntry(), 4); // the default: the last pass that changed the module
+        QSignalSpy moves(&stepper, &PassStepper::currentEntryChanged);
+
+        // A new run's passes arrive one by one: with no pass chosen, none moves the views.
+        auto partial = std::make_shared<tirx::Trace>(*complete);
+        partial->entries.resize(2);
+        stepper.setPartialTrace(partial);
+        auto longer = std::make_shared<tirx::Trace>(*complete);
+        longer->entries.resize(4);
+        stepper.setPartialTrace(longer);
+        QCOMPARE(moves.count(), 0);
+        stepper.setTrace(complete);
+        QCOMPARE(moves.count(), 1); // the complete Trace: the same index, told once
+
+        // With a pass chosen, the partial Trace that brings it moves the views once.
+        QVERIFY(stepper.selectPass(u"TrnNaiveAllocator"_s));
+        moves.clear();
+        auto rerun = std::make_shared<tirx::Trace>(*complete);
+        rerun->entries.resize(2);
+        stepper.setPartialTrace(rerun); // TrnNaiveAllocator has not run yet
+        QCOMPARE(moves.count(), 0);
+        rerun = std::make_shared<tirx::Trace>(*complete);
+        rerun->entries.resize(3);
+        rerun->entries[2] = entry("TrnNaiveAllocator", true); // a new module at the chosen pass
+        stepper.setPartialTrace(rerun);
+        QCOMPARE(moves.count(), 1);
+        QCOMPARE(stepper.currentEntry(), 2);
+        auto same = std::make_shared<tirx::Trace>(*rerun);
+        same->entries.push_back(complete->entries[3]); // more passes, the chosen one unchanged
+        stepper.setPartialTrace(same);
+        QCOMPARE(moves.count(), 1);
+    }
+
     void theStepButtonsSayWhatTheyDo()
     {
         PassStepper stepper;

@@ -128,6 +128,39 @@ void PassStepper::setTrace(std::shared_ptr<const tirx::Trace> trace)
     updateButtons();
 }
 
+void PassStepper::setPartialTrace(std::shared_ptr<const tirx::Trace> partial)
+{
+    // Entries are shared between a run's partial Traces: the module shown,
+    // to tell whether the chosen pass now holds another.
+    const auto entryPointer = [this](int entry) -> const tirx::TraceEntry* {
+        const auto& trace = m_model->trace();
+        return trace && entry >= 0 && size_t(entry) < trace->entries.size() ? trace->entries[size_t(entry)].get()
+                                                                            : nullptr;
+    };
+    const tirx::TraceEntry* before = entryPointer(m_current);
+    {
+        const QScopedValueRollback guard(m_selecting, true);
+        m_model->setTrace(std::move(partial));
+    }
+    const int entry = m_chosenName.isEmpty() ? -1 : m_model->entryOf(m_model->rowOf(m_chosenName));
+    if (entry < 0) {
+        // The pass to show has not run yet: keep the list's selection on the
+        // row shown, if the run has reached it, and the views as they are.
+        selectVisible(m_model->rowOfEntry(m_current) >= 0 ? m_current : -1);
+        updateButtons();
+        return;
+    }
+    if (entry == m_current && entryPointer(entry) == before) { // the same module again: no repaint
+        selectVisible(entry);
+        updateButtons();
+        return;
+    }
+    const bool sameIndex = entry == m_current;
+    setCurrentEntry(entry);
+    if (sameIndex) emit currentEntryChanged(m_current);
+    updateButtons();
+}
+
 void PassStepper::setStale(bool stale)
 {
     m_model->setStale(stale);

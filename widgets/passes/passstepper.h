@@ -36,7 +36,12 @@ public:
     [[nodiscard]] PassFilterModel* filterModel() const { return m_filter; }
     [[nodiscard]] QListView* view() const { return m_view; }
 
+    // A complete Trace shows the chosen pass, or the default one. A partial
+    // Trace (a run still going) moves the views only to the chosen pass,
+    // once it has run: until then they keep what they show, so a long run
+    // does not repaint every view for each pass on its way.
     void setTrace(std::shared_ptr<const tirx::Trace> trace);
+    void setPartialTrace(std::shared_ptr<const tirx::Trace> partial);
     // The target the Trace was lowered for (the capacities line and the
     // target selector's "Module:" entry); null shows none.
     void setTarget(const tirx::Target* target);
