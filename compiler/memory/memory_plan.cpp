@@ -81,6 +81,32 @@ void placePsum(PlannedAllocation& a, const AllocView& view, int64_t bankBytes)
     }
 }
 
+// What makes an on-chip tensor's layout or address unusable, empty when
+// nothing does: a negative stride runs the tile below the tensor's base,
+// and an address has one coordinate in SBUF (the byte offset) and two in
+// PSUM (bank, byte offset).
+std::string layoutProblem(const TensorType& type, const AllocView& view)
+{
+    if (!type.isSbuf() && !type.isPsum()) return {};
+    if (type.layout()) {
+        for (const Iter& it : type.layout()->shard()) {
+            const auto stride = constInt(it.stride);
+            if (stride && *stride < 0) {
+                return "has the negative stride " + std::to_string(*stride) + " on axis " +
+                       std::string(it.axis.name()) +
+                       " in its layout; a Trainium layout's offsets grow from the tensor's base";
+            }
+        }
+    }
+    const size_t wanted = type.isSbuf() ? 1 : 2;
+    if (view.placement && view.placement->size() != wanted) {
+        return "is placed at " + std::to_string(view.placement->size()) + " coordinates; " +
+               (type.isSbuf() ? "an SBUF tensor takes one (its byte offset)"
+                              : "a PSUM tensor takes two (its bank and byte offset)");
+    }
+    return {};
+}
+
 // Fills in a (default-constructed) allocation in place: the plan's vector
 // holds it already, so nothing is moved.
 void describe(PlannedAllocation& a, const std::string& function, const AllocView& view, const ProgramPoint& def,
@@ -108,6 +134,8 @@ void describe(PlannedAllocation& a, const std::string& function, const AllocView
     }
     if (shapes.sizeOverflows) {
         a.sizeError = kSizeOverflow;
+    } else if (auto problem = layoutProblem(type, view); !problem.empty()) {
+        a.sizeError = std::move(problem);
     } else if (type.isSbuf()) {
         placeSbuf(a, view);
     } else if (type.isPsum()) {

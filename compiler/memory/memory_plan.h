@@ -139,6 +139,17 @@ enum class PlanDetail { Placement, Full };
 // this). Needs PlanDetail::Full.
 [[nodiscard]] int64_t peakLiveBytes(const MemoryPlan& plan, const std::string& scope);
 
+// The first unplaced tensor of `scope` whose arrival makes the unplaced
+// tensors live at once need more than `capacity` bytes per partition, with
+// the bytes live then: no placement can fit them. Placed tensors are left
+// to their addresses' checks. Needs PlanDetail::Full.
+struct LiveOverflow {
+    size_t allocation = 0;
+    int64_t liveBytes = 0;
+};
+[[nodiscard]] std::optional<LiveOverflow> firstLiveOverflow(const MemoryPlan& plan, const std::string& scope,
+                                                            int64_t capacity);
+
 // The memmap --json shape of CLI.md.
 [[nodiscard]] nlohmann::json memoryPlanToJson(const MemoryPlan& plan);
 

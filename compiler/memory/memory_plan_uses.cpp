@@ -176,4 +176,37 @@ int64_t peakLiveBytes(const MemoryPlan& plan, const std::string& scope)
     return peak;
 }
 
+std::optional<LiveOverflow> firstLiveOverflow(const MemoryPlan& plan, const std::string& scope, int64_t capacity)
+{
+    // The sweep of peakLiveBytes over the unplaced tensors, remembering who arrives.
+    const auto& all = plan.allocations;
+    struct Event {
+        int64_t order;
+        int64_t delta;
+        size_t allocation;
+    };
+    std::vector<Event> events;
+    for (size_t first = 0; first < all.size();) {
+        size_t last = first;
+        while (last < all.size() && all[last].function == all[first].function) ++last;
+        events.clear();
+        for (size_t i = first; i < last; ++i) {
+            const auto& a = all[i];
+            if (a.scope != scope || a.placed()) continue;
+            events.push_back({a.live.begin, a.rowBytes(), i});
+            events.push_back({a.live.end, -a.rowBytes(), i});
+        }
+        std::sort(events.begin(), events.end(), [](const Event& x, const Event& y) {
+            return x.order < y.order || (x.order == y.order && x.delta < y.delta);
+        });
+        int64_t live = 0;
+        for (const auto& e : events) {
+            live += e.delta;
+            if (e.delta > 0 && live > capacity) return LiveOverflow{e.allocation, live};
+        }
+        first = last;
+    }
+    return std::nullopt;
+}
+
 } // namespace tirx

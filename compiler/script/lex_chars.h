@@ -57,41 +57,60 @@ constexpr bool isIdentStart(unsigned char c)
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c >= 0x80;
 }
 
-// True when s is well-formed UTF-8 (no overlong forms, surrogates or bytes
-// past U+10FFFF).
+// One character of UTF-8 text: its code point and byte length; length 0
+// when the bytes at that position are not well-formed UTF-8 (no overlong
+// forms, surrogates or code points past U+10FFFF).
+struct Utf8Char {
+    uint32_t codePoint = 0;
+    size_t length = 0;
+};
+
+inline Utf8Char utf8At(std::string_view s, size_t i)
+{
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) return {c, 1};
+    size_t n = 0;
+    uint32_t cp = 0;
+    if (c >= 0xC2 && c <= 0xDF) {
+        n = 1;
+        cp = c & 0x1Fu;
+    } else if (c >= 0xE0 && c <= 0xEF) {
+        n = 2;
+        cp = c & 0x0Fu;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        n = 3;
+        cp = c & 0x07u;
+    } else {
+        return {};
+    }
+    for (size_t k = 1; k <= n; ++k) {
+        if (i + k >= s.size()) return {};
+        const auto d = static_cast<unsigned char>(s[i + k]);
+        if ((d & 0xC0) != 0x80) return {};
+        cp = (cp << 6) | (d & 0x3Fu);
+    }
+    if ((n == 2 && cp < 0x800) || (n == 3 && cp < 0x10000) || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+        return {};
+    return {cp, n + 1};
+}
+
 inline bool validUtf8(std::string_view s)
 {
     for (size_t i = 0; i < s.size();) {
-        const auto c = static_cast<unsigned char>(s[i]);
-        size_t n = 0;
-        uint32_t cp = 0;
-        if (c < 0x80) {
-            ++i;
-            continue;
-        }
-        if (c >= 0xC2 && c <= 0xDF) {
-            n = 1;
-            cp = c & 0x1Fu;
-        } else if (c >= 0xE0 && c <= 0xEF) {
-            n = 2;
-            cp = c & 0x0Fu;
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            n = 3;
-            cp = c & 0x07u;
-        } else {
-            return false;
-        }
-        for (size_t k = 1; k <= n; ++k) {
-            if (i + k >= s.size()) return false;
-            const auto d = static_cast<unsigned char>(s[i + k]);
-            if ((d & 0xC0) != 0x80) return false;
-            cp = (cp << 6) | (d & 0x3Fu);
-        }
-        if ((n == 2 && cp < 0x800) || (n == 3 && cp < 0x10000) || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-            return false;
-        i += n + 1;
+        const Utf8Char ch = utf8At(s, i);
+        if (ch.length == 0) return false;
+        i += ch.length;
     }
     return true;
+}
+
+// Characters Python refuses in a name as an "invalid non-printable
+// character": the invisible format characters and the space separators
+// past ASCII (a zero-width space pasted after a name looks like nothing).
+constexpr bool nonPrintable(uint32_t cp)
+{
+    return cp == 0x00A0 || cp == 0x00AD || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200F) ||
+           (cp >= 0x2028 && cp <= 0x202F) || (cp >= 0x205F && cp <= 0x2064) || cp == 0x3000 || cp == 0xFEFF;
 }
 
 // Names are most of the source: one table load per character.

@@ -1,6 +1,7 @@
 #include "verify/verify.h"
 
 #include "ir/diagnostic_cap.h"
+#include "verify/verify_constant_indices.h"
 #include "verify/verify_tile_shapes.h"
 
 #include <iterator>
@@ -28,7 +29,13 @@ public:
 private:
     void error(const PlannedAllocation& a, const std::string& message)
     {
-        m_out.push_back({Diagnostic::Severity::Error, "allocation '" + a.name + "' " + message, a.definition.span});
+        // A workspace a pass made has no line of its own: it is reported at
+        // the tile call it serves.
+        const bool made = !a.definition.span.valid() && a.servesSpan.valid();
+        m_out.push_back({Diagnostic::Severity::Error,
+                         (made ? "workspace '" : "allocation '") + a.name + "' " + message +
+                             (made ? " (made by " + a.createdBy + " for " + a.serves + ")" : ""),
+                         made ? a.servesSpan : a.definition.span});
     }
 
     void checkPartitions(const PlannedAllocation& a)
@@ -125,11 +132,44 @@ std::vector<Diagnostic> verifyPlan(const MemoryPlan& plan, const Target& target)
     return out;
 }
 
+namespace {
+
+// PSUM tensors without an address are placed by the NKI compiler at run
+// time, bank by bank: those live at once must fit in the banks together.
+// Lifetimes need the full plan, built only when all of them together do not
+// fit (rare), so the check costs nothing on a module that fits.
+void checkPsumLiveAtOnce(const Module& module, const MemoryPlan& placement, const Target& target,
+                         std::vector<Diagnostic>& out)
+{
+    const int64_t capacity = int64_t{target.psumBanks} * target.psumBankBytes;
+    int64_t unplaced = 0;
+    for (const auto& a : placement.allocations) {
+        if (a.scope == "trn.psum" && !a.placed() && a.sizeError.empty()) unplaced += a.rowBytes();
+    }
+    if (unplaced <= capacity) return;
+    const MemoryPlan full = buildMemoryPlan(module, target, {}, PlanDetail::Full);
+    const auto overflow = firstLiveOverflow(full, "trn.psum", capacity);
+    if (!overflow) return;
+    const auto& a = full.allocations[overflow->allocation];
+    out.push_back({Diagnostic::Severity::Error,
+                   "allocation '" + a.name + "' makes the PSUM tensors live at once need " +
+                       bytesText(overflow->liveBytes) + " per partition, more than the " + bytesText(capacity) +
+                       " of " + target.tag + " (" + std::to_string(target.psumBanks) + " banks of " +
+                       bytesText(target.psumBankBytes) + ")",
+                   a.definition.span});
+}
+
+} // namespace
+
 std::vector<Diagnostic> verifyModule(const Module& module, const Target& target)
 {
     auto out = verifyTileShapes(module);
-    auto plan = verifyPlan(buildMemoryPlan(module, target, {}, PlanDetail::Placement), target);
+    auto indices = verifyConstantIndices(module);
+    out.insert(out.end(), std::make_move_iterator(indices.begin()), std::make_move_iterator(indices.end()));
+    const MemoryPlan placement = buildMemoryPlan(module, target, {}, PlanDetail::Placement);
+    auto plan = verifyPlan(placement, target);
     out.insert(out.end(), std::make_move_iterator(plan.begin()), std::make_move_iterator(plan.end()));
+    checkPsumLiveAtOnce(module, placement, target, out);
     return out;
 }
 

@@ -107,6 +107,30 @@ private slots:
         QCOMPARE(plan.overlaps.size() + plan.overlapsNotListed, size_t{2} * (1500 * 1499 / 2));
     }
 
+    void aWorkspaceIsReportedAtTheCallItServes()
+    {
+        // A pass-made tensor has no line of its own.
+        MemoryPlan plan;
+        PlannedAllocation a;
+        a.function = "main";
+        a.name = "const_bias";
+        a.scope = "trn.sbuf";
+        a.partitions = 128;
+        a.bytesPerPartition = 400000;
+        a.sizeKnown = true;
+        a.createdBy = "TrnPrivateTensorAlloc";
+        a.serves = "T.trn.tile.activation at 9:5";
+        a.servesSpan = Span{9, 5, 9, 40};
+        plan.allocations.push_back(a);
+        const auto diags = verifyPlan(plan, defaultTarget());
+        QCOMPARE(diags.size(), size_t{1});
+        QVERIFY2(diags[0].message.starts_with("workspace 'const_bias' needs 400000 bytes per partition"),
+                 diags[0].message.c_str());
+        QVERIFY(diags[0].message.ends_with("(made by TrnPrivateTensorAlloc for T.trn.tile.activation at 9:5)"));
+        QCOMPARE(diags[0].span.line, 9u);
+        QCOMPARE(diags[0].span.column, 5u);
+    }
+
     void sizesPast64BitsAreErrors_data()
     {
         QTest::addColumn<QString>("scope");
