@@ -1,5 +1,7 @@
 #include "verify/verify_constant_indices.h"
 
+#include "verify/module_findings.h"
+
 #include "ir/functor.h"
 #include "ir/make.h"
 #include "ir/tensor_type.h"
@@ -50,10 +52,7 @@ private:
 
 std::vector<Diagnostic> verifyConstantIndices(const Module& module)
 {
-    std::vector<Diagnostic> out;
-    ConstantIndexChecker checker{out};
-    for (const auto& [name, fn] : module.functions()) checker.visitStmt(fn->body());
-    return out;
+    return moduleFindings<ConstantIndexChecker>(module);
 }
 
 } // namespace tirx

@@ -1,5 +1,7 @@
 #include "verify/verify_tile_shapes.h"
 
+#include "verify/module_findings.h"
+
 #include "analysis/list_memo.h"
 #include "ir/callables.h"
 #include "ir/functor.h"
@@ -85,12 +87,6 @@ private:
 
 } // namespace
 
-std::vector<Diagnostic> verifyTileShapes(const Module& module)
-{
-    std::vector<Diagnostic> out;
-    TileShapeChecker checker{out};
-    for (const auto& [name, fn] : module.functions()) checker.visitStmt(fn->body());
-    return out;
-}
+std::vector<Diagnostic> verifyTileShapes(const Module& module) { return moduleFindings<TileShapeChecker>(module); }
 
 } // namespace tirx
