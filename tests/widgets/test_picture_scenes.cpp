@@ -121,6 +121,10 @@ protected:
         if (m == PdmHeight) return 600;
         if (m == PdmDpiX || m == PdmDpiY || m == PdmPhysicalDpiX || m == PdmPhysicalDpiY) return 96;
         if (m == PdmDepth) return 32;
+        if (m == PdmDevicePixelRatio) return 1;
+        if (m == PdmDevicePixelRatioScaled) return int(devicePixelRatioFScale());
+        if (m == PdmWidthMM) return 265;
+        if (m == PdmHeightMM) return 159;
         return QPaintDevice::metric(m);
     }
 
@@ -177,7 +181,7 @@ bool near(const QRectF& a, const QRectF& b)
 
 } // namespace
 
-class TestMemoryScene : public QObject {
+class TestPictureScenes : public QObject {
     Q_OBJECT
 
 private slots:
@@ -252,35 +256,37 @@ private slots:
         QFont font;
         font.setPixelSize(13);
         const QtTextMeasure measure(font);
-        const Scene scene = sceneOf(plan, "trn.sbuf", measure);
-        QImage image(1000, 600, QImage::Format_ARGB32);
-        {
-            QPainter painter(&image);
-            paintScene(painter, scene, measure);
-        }
         int sampled = 0;
-        for (const auto& shape : scene.shapes) {
-            const auto* r = std::get_if<RectShape>(&shape);
-            if (!r || r->role != "tensor" || r->box.width < 10 || r->box.height < 10) continue;
-            const double x = r->box.x + 4.5;
-            const double y = r->box.y + 4.5;
-            std::optional<Colour> top;
-            bool hatched = false;
-            for (const auto& other : scene.shapes) {
-                const auto* o = std::get_if<RectShape>(&other);
-                if (!o || o->fill.none() || !o->box.contains(x, y)) continue;
-                if (o->style == FillStyle::Hatch) {
-                    hatched = true;
-                    continue;
-                }
-                top = o->fill;
-                hatched = false;
+        for (const std::string scope : {"trn.sbuf", "trn.psum"}) {
+            const Scene scene = sceneOf(plan, scope, measure);
+            QImage image(1000, 600, QImage::Format_ARGB32);
+            {
+                QPainter painter(&image);
+                paintScene(painter, scene, measure);
             }
-            if (hatched || !top) continue;
-            QCOMPARE(image.pixelColor(int(x), int(y)), toQColor(*top));
-            ++sampled;
+            for (const auto& shape : scene.shapes) {
+                const auto* r = std::get_if<RectShape>(&shape);
+                if (!r || r->role != "tensor" || r->box.width < 10 || r->box.height < 10) continue;
+                const double x = r->box.x + 4.5;
+                const double y = r->box.y + 4.5;
+                std::optional<Colour> top;
+                bool hatched = false;
+                for (const auto& other : scene.shapes) {
+                    const auto* o = std::get_if<RectShape>(&other);
+                    if (!o || o->fill.none() || !o->box.contains(x, y)) continue;
+                    if (o->style == FillStyle::Hatch) {
+                        hatched = true;
+                        continue;
+                    }
+                    top = o->fill;
+                    hatched = false;
+                }
+                if (hatched || !top) continue;
+                QCOMPARE(image.pixelColor(int(x), int(y)), toQColor(*top));
+                ++sampled;
+            }
         }
-        QVERIFY(sampled >= 3);
+        QVERIFY(sampled >= 3); // A and C in SBUF, Acc in PSUM
     }
 
     void layoutBothWays()
@@ -368,5 +374,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestMemoryScene)
-#include "test_memory_scene.moc"
+QTEST_MAIN(TestPictureScenes)
+#include "test_picture_scenes.moc"
