@@ -118,7 +118,9 @@ MemoryMapFrame memoryMapFrame(const MemoryPlan* plan, const Target& target, cons
     f.lastByte = view.lastByte > view.firstByte ? view.lastByte : view.firstByte + 1;
     f.partitions = std::max<int64_t>(target.partitionSize, 1);
     // As many legend columns as fit a name of about seventeen characters, at most six.
-    const double averageChar = measure.width("abcdefghijklmnopqrstuvwxyz", view.fontSize) / 26;
+    const double averageChar = view.averageCharWidth > 0
+                                   ? view.averageCharWidth
+                                   : measure.width("abcdefghijklmnopqrstuvwxyz", view.fontSize) / 26;
     f.legendColumns = size_t(std::clamp(int((view.width - 2 * kMargin - kAxisWidth) / (averageChar * 17 + 22)), 1, 6));
     size_t entries = 0;
     if (plan) {

@@ -34,6 +34,9 @@ struct MemoryMapView {
     double lastByte = 1;
     std::optional<size_t> highlighted; // an allocation outlined, the one under the pointer
     double fontSize = 13;              // pixels
+    // The font's average character width, which sets how many legend
+    // columns fit; 0 takes the measure's width of the alphabet.
+    double averageCharWidth = 0;
     picture::Paper paper;
     // A group per allocation with its description as a tooltip, for an SVG
     // to be read on its own.

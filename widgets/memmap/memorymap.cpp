@@ -82,6 +82,7 @@ tirx::MemoryMapView MemoryMap::view() const
     v.lastByte = m_last;
     v.highlighted = m_hovered;
     v.fontSize = QFontInfo(font()).pixelSize();
+    v.averageCharWidth = fontMetrics().averageCharWidth();
     v.paper = paperOf(palette());
     return v;
 }
