@@ -106,6 +106,7 @@ LayoutCells layoutCells(const LayoutGrid& g, const LayoutSlice& slice, LayoutCol
         return layoutColorKey(g, slice, flat, by).key;
     };
     auto logical = std::make_shared<std::vector<Rgb>>(size_t(slice.rows * slice.cols), gap);
+    Rgb* logicalCells = logical->data();
     LayoutCells out;
     const auto& ext = g.gridShape();
     for (int64_t b = 0; b < ext[0]; ++b) {
@@ -124,7 +125,7 @@ LayoutCells layoutCells(const LayoutGrid& g, const LayoutSlice& slice, LayoutCol
                     continue;
                 }
                 line[f] = full[key];
-                (*logical)[size_t(row * slice.cols + col)] = full[key];
+                logicalCells[row * slice.cols + col] = full[key];
             }
         }
         out.banks.push_back(std::move(bank));
