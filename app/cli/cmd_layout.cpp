@@ -2,8 +2,9 @@
 
 #include "analysis/named_tensors.h"
 #include "layout/layout_grid.h"
+#include "layout/layout_scene.h"
 #include "layout/layout_slice.h"
-#include "layout/layout_svg.h"
+#include "picture/svg_writer.h"
 #include "script/printer.h"
 
 #include <CLI/CLI.hpp>
@@ -148,9 +149,18 @@ void registerLayout(CLI::App& app, Outcome& outcome)
             return;
         }
         const LayoutGrid& grid = *built.grid;
-        if (!svg.empty() &&
-            !writeOutput(svg, layoutSvg(grid, defaultSlice(grid), tensor, LayoutColorBy::Partition), outcome))
-            return;
+        if (!svg.empty()) {
+            // The explorer's layout picture at 1200 x 700 on the light
+            // paper, lettered by an estimate any sans-serif face fits.
+            LayoutSceneView view;
+            view.width = 1200;
+            view.height = 700;
+            const LayoutSlice slice = defaultSlice(grid);
+            const picture::EstimatedTextMeasure measure;
+            const auto scene =
+                layoutScene(&grid, slice, tensor, layoutCells(grid, slice, view.by, view.paper), view, measure);
+            if (!writeOutput(svg, picture::sceneToSvg(scene), outcome)) return;
+        }
         if (!index.empty()) {
             const auto at = parseIndex(index, grid);
             if (!at) {

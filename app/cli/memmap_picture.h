@@ -1,26 +1,21 @@
 #pragma once
 
-#include "canvas.h"
-
 #include "memory/memory_plan.h"
+#include "picture/scene.h"
 #include "target/target.h"
 
 #include <string>
 
 namespace tirx::cli {
 
-// The SBUF or PSUM map of a plan as a picture, without Qt, drawn once
-// against a Canvas so the SVG and the PNG are the same picture: one group
-// (id "alloc-N", N the plan's index) per placed allocation of the scope, one
-// rect per MemoryPlan rectangle in it, at x = left + byte × scale and
-// y = top + partition × row height, named where the name fits (for PSUM,
-// each bank of a tensor over several with the slot it holds); the memory
-// two allocations share is outlined red (class "overlap"); the capacity
-// edge, for PSUM the bank edges, a byte ruler, the partition axis and a
-// legend are drawn.
+// The SBUF or PSUM map of a plan as `memmap --svg` and `--png` write it:
+// tirx::memoryMapScene() (the explorer's map) at kMemoryMapWidth ×
+// kMemoryMapHeight, opened as the explorer opens it, with a group per
+// placed allocation ("alloc-N", N the plan's index) and text measured by a
+// generous estimate, so a name said to fit does in any sans-serif face.
 constexpr int kMemoryMapWidth = 1200;
 constexpr int kMemoryMapHeight = 660;
-void drawMemoryMap(const MemoryPlan& plan, const Target& target, const std::string& scope, Canvas& canvas);
+[[nodiscard]] picture::Scene memoryMapPicture(const MemoryPlan& plan, const Target& target, const std::string& scope);
 
 [[nodiscard]] std::string memoryMapSvg(const MemoryPlan& plan, const Target& target, const std::string& scope);
 // False, with *error set, when the PNG cannot be written.

@@ -2,6 +2,7 @@
 
 #include "layout/layout_grid.h"
 #include "layout/layout_slice.h"
+#include "picture/scene.h" // Rgb
 
 #include <cstdint>
 
@@ -10,12 +11,6 @@ namespace tirx {
 // What the layout pictures colour a cell by. Both grids colour an element
 // with the same key, so a colour found in one is found in the other.
 enum class LayoutColorBy : uint8_t { Partition, Free, Row };
-
-struct Rgb {
-    uint8_t r = 0;
-    uint8_t g = 0;
-    uint8_t b = 0;
-};
 
 // The key of element `flat` and how many keys there are.
 struct ColorKey {

@@ -200,10 +200,11 @@ private slots:
         const QString text = QString::fromUtf8(file.readAll());
         QCOMPARE(text.count(u"class=\"allocation\""_s), 1);
         // A: 16 bytes at 0 on 128 partitions. The map opens 64 bytes wide
-        // (its narrowest) over 1100 px, from x = 70; 4 px per partition from
-        // y = 60: 16 * 1100 / 64 = 275 px by 512 px.
+        // (its narrowest) over 1200 - 2 * 8 - 44 = 1140 px from x = 52; from
+        // y = 73.6 (title, capacity bar, ruler) to 608.4 (one legend row and
+        // the axis caption above the bottom): 16 * 1140 / 64 = 285 px by 534.8.
         QVERIFY2(text.contains(u"<g id=\"alloc-0\" class=\"allocation\" data-name=\"A\">"_s), qPrintable(text));
-        QVERIFY2(text.contains(u"<rect x=\"70.00\" y=\"60.00\" width=\"275.00\" height=\"512.00\""_s),
+        QVERIFY2(text.contains(u"<rect class=\"tensor\" x=\"52.00\" y=\"73.60\" width=\"285.00\" height=\"534.80\""_s),
                  qPrintable(text));
     }
 
@@ -222,12 +223,12 @@ private slots:
         QVERIFY(text.startsWith(u"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1200.00\" height=\"660.00\""_s));
         const QImage image(png);
         QCOMPARE(image.size(), QSize(1200, 660));
-        // A, the SVG's rect at (70, 60) 275 x 512 in the first colour: the
-        // same pixels in the PNG, white beyond it inside the map's grey.
-        QVERIFY(text.contains(u"width=\"275.00\" height=\"512.00\" fill=\"#E69F00\""_s));
-        QCOMPARE(image.pixelColor(75, 65), QColor(0xE6, 0x9F, 0x00));
-        QCOMPARE(image.pixelColor(70 + 270, 60 + 500), QColor(0xE6, 0x9F, 0x00));
-        QCOMPARE(image.pixelColor(70 + 290, 65), QColor(0xF4, 0xF4, 0xF4));
+        // A, the SVG's rect at (52, 73.6) 285 x 534.8 in the first colour:
+        // the same pixels in the PNG, the map's grey beyond it.
+        QVERIFY(text.contains(u"width=\"285.00\" height=\"534.80\" fill=\"#E69F00\""_s));
+        QCOMPARE(image.pixelColor(57, 79), QColor(0xE6, 0x9F, 0x00));
+        QCOMPARE(image.pixelColor(52 + 280, 74 + 520), QColor(0xE6, 0x9F, 0x00));
+        QCOMPARE(image.pixelColor(52 + 300, 80), QColor(0xF4, 0xF4, 0xF4));
         // Text is drawn: the title's row is not all white.
         bool inked = false;
         for (int x = 10; x < 400 && !inked; ++x)

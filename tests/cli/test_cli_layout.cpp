@@ -67,7 +67,11 @@ private slots:
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QByteArray svg = f.readAll();
         QVERIFY(svg.startsWith("<svg"));
-        QVERIFY(svg.contains("partition x free"));
+        // The explorer's picture: its caption over the physical panel, the
+        // logical and the physical cells as grids of runs of one colour.
+        QVERIFY2(svg.contains("SBUF: 128 partitions x 4 free elements"), svg.constData());
+        QVERIFY(svg.contains("<g class=\"logical\">"));
+        QVERIFY(svg.contains("<g class=\"bank\">"));
     }
 
     void missingTensorAndBadIndex()

@@ -10,6 +10,9 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
+#include <cmath>
+
 using namespace Qt::StringLiterals;
 
 namespace {
@@ -91,8 +94,16 @@ private slots:
         QFile file(svg);
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QString text = QString::fromUtf8(file.readAll());
-        // A bank is 1100 / 8 = 137.5 px wide from x = 70: slot s of
+        // A bank is an eighth of the map's width from its left: slot s of
         // acc_psum is centred in bank s, Acc's slot s in bank 2 + s.
+        const QRegularExpression mapRect(
+            u"<rect class=\"map\" x=\"([0-9.]+)\" y=\"([0-9.]+)\" width=\"([0-9.]+)\" height=\"([0-9.]+)\""_s);
+        const auto map = mapRect.match(text);
+        QVERIFY(map.hasMatch());
+        const double left = map.captured(1).toDouble();
+        const double bank = map.captured(3).toDouble() / 8;
+        const double height = map.captured(4).toDouble();
+        QVERIFY(bank > 100);
         const QRegularExpression slot(u"<text x=\"([0-9.]+)\" y=\"([0-9.]+)\"[^>]*>slot ([0-9])</text>"_s);
         QMap<int, QList<double>> slotsAt; // slot -> centres
         for (auto it = slot.globalMatch(text); it.hasNext();) {
@@ -101,20 +112,25 @@ private slots:
         }
         QCOMPARE(slotsAt.size(), 8);
         for (int s = 0; s < 8; ++s) {
-            const double centre = 70 + 137.5 * (s + 0.5);
-            QVERIFY2(slotsAt[s].contains(centre), qPrintable(u"slot %1"_s.arg(s)));
+            const double centre = left + bank * (s + 0.5);
+            QVERIFY2(std::any_of(slotsAt[s].begin(), slotsAt[s].end(),
+                                 [&](double x) { return std::abs(x - centre) < 0.006; }),
+                     qPrintable(u"slot %1"_s.arg(s)));
         }
-        QVERIFY(slotsAt[0].contains(70 + 137.5 * 2.5)); // Acc's slot 0 in bank 2
-        QVERIFY(slotsAt[1].contains(70 + 137.5 * 3.5));
+        QVERIFY(std::any_of(slotsAt[0].begin(), slotsAt[0].end(), [&](double x) {
+            return std::abs(x - (left + bank * 2.5)) < 0.006;
+        })); // Acc's slot 0 in bank 2
+        QVERIFY(std::any_of(slotsAt[1].begin(), slotsAt[1].end(),
+                            [&](double x) { return std::abs(x - (left + bank * 3.5)) < 0.006; }));
         // Acc meets acc_psum in banks 2 and 3 only: that is what is red.
         const QRegularExpression overlap(
             u"<rect class=\"overlap\" x=\"([0-9.]+)\" y=\"([0-9.]+)\" width=\"([0-9.]+)\" height=\"([0-9.]+)\""_s);
         QList<QRegularExpressionMatch> shared;
         for (auto it = overlap.globalMatch(text); it.hasNext();) shared << it.next();
         QCOMPARE(shared.size(), 1);
-        QCOMPARE(shared[0].captured(1).toDouble(), 70 + 137.5 * 2);
-        QCOMPARE(shared[0].captured(3).toDouble(), 137.5 * 2);
-        QCOMPARE(shared[0].captured(4).toDouble(), 512.0);
+        QVERIFY(std::abs(shared[0].captured(1).toDouble() - (left + bank * 2)) < 0.006);
+        QVERIFY(std::abs(shared[0].captured(3).toDouble() - bank * 2) < 0.011);
+        QCOMPARE(shared[0].captured(4).toDouble(), height);
         // The legend says what the star after acc_psum means.
         QVERIFY(text.contains(u">acc_psum *</text>"_s));
         QVERIFY(text.contains(u">* added by a pass</text>"_s));

@@ -2,8 +2,8 @@
 // later rectangle winning, slivers kept, the overlap hatching; and the map
 // drawn through it showing the same pixels as the map drawn as shapes.
 
-#include "memmap/allocationraster.h"
 #include "memmap/memorymap.h"
+#include "painting/allocationraster.h"
 
 #include <QPainter>
 #include <QPicture>

@@ -2,25 +2,27 @@
 
 #include "layout/layout_colors.h"
 #include "layout/layout_grid.h"
+#include "layout/layout_scene.h"
 #include "layout/layout_slice.h"
 
-#include <QImage>
 #include <QWidget>
 
 #include <memory>
 #include <optional>
 
-// Paints one tensor's layout: on the left the logical index grid (a slice
-// of it for ranks above two), on the right the physical partition x free
-// grid, one panel per PSUM bank. Both colour an element the same way, so a
-// colour in one is found in the other; gaps are hatched. Hovering a cell
-// outlines the element in both grids and reports the mapping both ways.
-// The numbers all come from LayoutGrid; this class only draws them.
+class QtTextMeasure;
+
+// Shows one tensor's layout: the picture tirx::layoutScene() computes (the
+// one `tirx-cli layout --svg` writes), painted by paintScene(). Hovering a
+// cell (found by the scene's cell grids) outlines the element in both grids
+// and reports the mapping both ways. The numbers all come from LayoutGrid;
+// this class only shows them.
 class LayoutGridView : public QWidget {
     Q_OBJECT
 
 public:
     explicit LayoutGridView(QWidget* parent = nullptr);
+    ~LayoutGridView() override;
 
     // Shows `grid`. Given the grid it already shows (the same tensor after
     // a pass that left its type alone), it keeps the slice and the pictures.
@@ -61,19 +63,14 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    // Panel rectangles for a picture of `size`: the logical panel and one
-    // per bank, with the cell sizes they imply.
-    struct Geometry {
-        QRectF logical;
-        std::vector<QRectF> banks;
-        double lx = 1, ly = 1; // logical cell width and height
-        double px = 1, py = 1; // physical cell width and height
-    };
-    [[nodiscard]] Geometry geometryFor(QSize size) const;
     [[nodiscard]] QFont captionFont() const;
-    // Width the logical panel's caption may take before the physical panels.
-    [[nodiscard]] double logicalRoom(const Geometry& geo, QSize size) const;
-    void rebuildImages();
+    [[nodiscard]] tirx::LayoutPaper paper() const;
+    [[nodiscard]] tirx::LayoutSceneView view(QSize size) const;
+    [[nodiscard]] const QtTextMeasure& measure() const;
+    [[nodiscard]] tirx::picture::Scene sceneFor(QSize size) const;
+    // The picture at the widget's size, built when first asked for after a change.
+    [[nodiscard]] const tirx::picture::Scene& scene() const;
+    void rebuildCells();
     void setHovered(int64_t flat);
 
     std::shared_ptr<const tirx::LayoutGrid> m_grid;
@@ -81,11 +78,13 @@ private:
     QString m_tensor;
     tirx::LayoutColorBy m_by = tirx::LayoutColorBy::Partition;
     bool m_dark = false;
-    // One pixel per cell, drawn scaled: painting a 128 x 4096 grid is then
-    // two image blits, and the pictures are made again only when the grid,
-    // slice, colouring or theme changes (bench_layout: BM_LayoutGridDraw).
-    QImage m_logicalImage;                // one pixel per logical cell of the slice
-    std::vector<QImage> m_physicalImages; // one pixel per physical cell, per bank
+    // The cells' colours, made again only when the grid, slice, colouring
+    // or theme changes: a picture of another size or hover shares them, so
+    // painting a 128 x 4096 grid is two image blits (bench_layout:
+    // BM_LayoutGridDraw).
+    tirx::LayoutCells m_cells;
     int64_t m_hovered = -1;
     std::optional<tirx::PhysicalCoord> m_hoveredGap;
+    mutable std::unique_ptr<QtTextMeasure> m_measure;
+    mutable std::optional<tirx::picture::Scene> m_scene;
 };

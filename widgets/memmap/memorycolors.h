@@ -4,9 +4,8 @@
 
 #include <cstddef>
 
-// The memory views' colours: Okabe and Ito's palette, told apart by readers
-// with any common colour-vision deficiency, one colour per tensor in turn.
-// Vermillion is left out: red marks overlaps.
+// The memory views' colours as QColors, from tirx::picture's palette (the
+// one the maps' scenes and the CLI's pictures use).
 [[nodiscard]] QColor tensorColor(size_t index);
 [[nodiscard]] QColor overlapColor();
 // Black or white, whichever reads better on `fill`.

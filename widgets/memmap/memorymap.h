@@ -1,6 +1,7 @@
 #pragma once
 
 #include "memory/memory_plan.h"
+#include "memory/memory_scene.h"
 #include "target/target.h"
 
 #include <QWidget>
@@ -8,17 +9,14 @@
 #include <memory>
 #include <optional>
 
-// A memory map: SBUF as partitions (y, 0 at the top) × bytes within a
-// partition (x), or PSUM as partitions × the banks of a partition's row, one
-// column per bank. Each allocation is drawn at the rectangles MemoryPlan
-// gives it, coloured per tensor from a colour-blind-safe palette and named
-// where the name fits (names are drawn after every rectangle, so a tensor
-// on top never hides the name of one below); the memory two allocations
-// share is hatched and outlined red. A bar above
-// shows how much of the scope's capacity the furthest allocation reaches.
-// The wheel zooms the bytes around the pointer, dragging pans, a double
-// click fits the allocations again. Hovering shows what the plan knows of a
-// tensor; a click reports its source line.
+class QtTextMeasure;
+
+// A memory map: the picture tirx::memoryMapScene() computes (the same one
+// `tirx-cli memmap --svg/--png` writes), painted by paintScene() and kept
+// until the plan, the bytes shown, the size or the hovered tensor change.
+// The pointer finds a tensor by the scene's rectangles. The wheel zooms the bytes around the pointer, dragging pans, a
+// double click fits the allocations again. Hovering shows what the plan knows of a tensor; a click reports its source
+// line.
 class MemoryMap : public QWidget {
     Q_OBJECT
 
@@ -41,10 +39,8 @@ public:
     [[nodiscard]] QRectF pixelRect(const tirx::MemoryRect& rect) const;
     // Whether allocation `index` is part of an overlap.
     [[nodiscard]] bool overlaps(size_t index) const;
-    // The names the map puts on allocation `index` where they fit: one over
-    // each rectangle, or for a PSUM tensor over several banks, one over its
-    // part of each bank with the slot (first index) that bank holds, so the
-    // map says which accumulator slot sits in which bank.
+    // The names the map puts on allocation `index` where they fit
+    // (tirx::memoryLabels()).
     struct Label {
         tirx::MemoryRect rect;
         QString name;
@@ -65,6 +61,8 @@ public:
     // exported picture of the widget's size.
     void paintMap(QPainter& painter) const;
 
+    ~MemoryMap() override;
+
     [[nodiscard]] QSize sizeHint() const override { return {720, 420}; }
     [[nodiscard]] QSize minimumSizeHint() const override { return {320, 220}; }
 
@@ -76,6 +74,7 @@ signals:
 
 protected:
     void paintEvent(QPaintEvent* event) override;
+    void changeEvent(QEvent* event) override;
     void mouseMoveEvent(QMouseEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
@@ -84,48 +83,24 @@ protected:
     void leaveEvent(QEvent* event) override;
 
 private:
-    struct Frame {
-        QRectF map;      // the partitions × bytes area
-        QRectF capacity; // the capacity bar
-        QRectF legend;
-    };
-    [[nodiscard]] Frame frame() const;
-    // pixelRect() within a frame worked out once per repaint: a frame
-    // measures text, and a large kernel has thousands of rectangles.
-    [[nodiscard]] QRectF pixelRectIn(const Frame& f, const tirx::MemoryRect& rect) const;
-    [[nodiscard]] int legendColumns() const;
-    // The legend's cells: one a tensor, and one to say what the star after
-    // a workspace's name means when one is shown.
-    [[nodiscard]] size_t legendEntries() const { return m_shown.size() + (m_showsWorkspace ? 1 : 0); }
-    static constexpr int kLegendRows = 3;
-    static constexpr double kLegendRow = 20;
-    [[nodiscard]] int64_t partitionCount() const;
-    [[nodiscard]] double xOf(double byte) const;
-    void paintGrid(QPainter& p, const Frame& f) const;
-    // Calls visit(k, index, pixels) for each rectangle of the k-th shown
-    // allocation (plan index `index`) that reaches the map, in plan order;
-    // a sliver narrower than a pixel is widened to one.
-    template <typename Visit> void forEachShownRect(const Frame& f, Visit&& visit) const;
-    void paintAllocations(QPainter& p, const Frame& f) const;
-    // Where the memory two tensors share is drawn now.
-    [[nodiscard]] std::vector<QRectF> overlapPixels(const Frame& f) const;
-    void paintFillsAsImage(QPainter& p, const Frame& f, const std::vector<QRectF>& shared) const;
-    void paintFillsAsShapes(QPainter& p, const Frame& f, const std::vector<QRectF>& shared) const;
-    void paintBankEdges(QPainter& p, const Frame& f) const;
-    void paintNames(QPainter& p, const Frame& f) const;
-    void paintCapacity(QPainter& p, const Frame& f) const;
-    void paintLegend(QPainter& p, const Frame& f) const;
+    [[nodiscard]] std::string scopeName() const;
+    [[nodiscard]] tirx::MemoryMapView view() const;
+    [[nodiscard]] tirx::MemoryMapFrame frame() const;
+    [[nodiscard]] const QtTextMeasure& measure() const;
+    // The picture as shown now, built when first asked for after a change.
+    [[nodiscard]] const tirx::picture::Scene& scene() const;
+    void invalidate();
 
     Scope m_scope;
     std::shared_ptr<const tirx::MemoryPlan> m_plan;
     tirx::Target m_target;
     std::vector<size_t> m_shown;
-    std::vector<bool> m_overlapping;                // per plan allocation
-    std::vector<tirx::MemoryRect> m_overlapRegions; // the memory each overlapping pair shares
-    bool m_showsWorkspace = false;                  // a shown tensor was made by a pass
+    std::vector<bool> m_overlapping; // per plan allocation
     double m_first = 0;
     double m_last = 1;
     std::optional<size_t> m_hovered;
     std::optional<QPointF> m_dragFrom;
     double m_dragFirst = 0;
+    mutable std::unique_ptr<QtTextMeasure> m_measure;
+    mutable std::optional<tirx::picture::Scene> m_scene;
 };

@@ -1,4 +1,4 @@
-#include "memmap/allocationraster.h"
+#include "painting/allocationraster.h"
 
 #include <algorithm>
 #include <cmath>
