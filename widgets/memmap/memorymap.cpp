@@ -63,6 +63,7 @@ void MemoryMap::setPlan(std::shared_ptr<const tirx::MemoryPlan> plan, const tirx
     m_overlapRegions.clear();
     m_showsWorkspace = false;
     m_hovered.reset();
+    m_highlighted.clear();
     if (m_plan) {
         const std::string scope = m_scope == Scope::Sbuf ? "trn.sbuf" : "trn.psum";
         m_overlapping.assign(m_plan->allocations.size(), false);
@@ -229,6 +230,28 @@ void MemoryMap::paintEvent(QPaintEvent*)
     paintMap(p);
 }
 
+void MemoryMap::setHighlighted(std::vector<size_t> indices)
+{
+    if (indices == m_highlighted) return;
+    m_highlighted = std::move(indices);
+    update();
+}
+
+void MemoryMap::paintHighlights(QPainter& p, const Frame& f) const
+{
+    if (m_highlighted.empty()) return;
+    // Twice: a light halo under a dark line reads on any tensor colour.
+    for (const auto& [colour, width] :
+         {std::pair{palette().color(QPalette::Base), 5.0}, std::pair{palette().color(QPalette::Highlight), 2.5}}) {
+        p.setPen(QPen(colour, width));
+        p.setBrush(Qt::NoBrush);
+        forEachShownRect(f, [&](size_t, size_t index, const QRectF& px) {
+            if (std::find(m_highlighted.begin(), m_highlighted.end(), index) != m_highlighted.end())
+                p.drawRect(px.adjusted(1, 1, -1, -1));
+        });
+    }
+}
+
 void MemoryMap::paintMap(QPainter& p) const
 {
     p.setFont(font());
@@ -252,6 +275,7 @@ void MemoryMap::paintMap(QPainter& p) const
     paintAllocations(p, f);
     paintBankEdges(p, f);
     paintNames(p, f);
+    paintHighlights(p, f);
     p.restore();
     paintLegend(p, f);
     if (m_plan && m_shown.empty()) {
@@ -259,6 +283,10 @@ void MemoryMap::paintMap(QPainter& p) const
         QString text = m_scope == Scope::Sbuf
                            ? tr("No SBUF tensor is placed after this pass.\nTrnNaiveAllocator places them.")
                            : tr("No PSUM tensor is placed after this pass.");
+        // A hand-written kernel's plan comes from its trace, not a pass.
+        if (m_plan->after == "trace")
+            text = m_scope == Scope::Sbuf ? tr("The kernel places no SBUF tensor.")
+                                          : tr("The kernel places no PSUM tensor.");
         // An empty map of a kernel that has tensors here says which, so it
         // does not read as "this kernel uses no PSUM".
         const std::string scope = m_scope == Scope::Sbuf ? "trn.sbuf" : "trn.psum";
