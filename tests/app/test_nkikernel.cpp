@@ -27,6 +27,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -188,13 +189,15 @@ private slots:
         // The caret on the add marks the three tiles it reads and writes.
         const int add = lineOf(path, u"nisa.tensor_tensor"_s);
         window.editor()->setCursorPosition(add - 1, 4);
+        // Scintilla reports a caret move when it next updates its view.
+        QTRY_VERIFY(!window.memoryPanel()->highlightedAllocations().empty());
         const auto marked = window.memoryPanel()->highlightedAllocations();
         QCOMPARE(names(plan, marked), (std::vector<std::string>{"x_tile", "y_tile"}));
         QCOMPARE(map->highlighted(), marked);
         QCOMPARE(window.memoryPanel()->table()->selectionModel()->selectedRows().size(), 2);
         // A line with no tensor marks none.
         window.editor()->setCursorPosition(0, 0);
-        QVERIFY(window.memoryPanel()->highlightedAllocations().empty());
+        QTRY_VERIFY(window.memoryPanel()->highlightedAllocations().empty());
     }
 
     void anEditRunsAgainAndItsErrorIsAProblemAtItsLine()
