@@ -104,6 +104,15 @@ void MainWindow::openKernel(const QString& path, const QString& text)
 
 void MainWindow::showTirxDocks(bool applicable)
 {
+    // The pass list stands beside the memory dock, not behind a tab: it
+    // steps aside for a kernel, giving the maps the column's height.
+    if (!applicable && !m_passesDock->isHidden()) {
+        m_passesDock->hide();
+        m_passesHiddenForKernel = true;
+    } else if (applicable && m_passesHiddenForKernel) {
+        m_passesDock->show();
+        m_passesHiddenForKernel = false;
+    }
     const std::pair<QDockWidget*, QString> docks[] = {
         {m_passesDock, tr("The pass pipeline lowers TIRx modules.")},
         {m_diffDock, tr("The diff compares the TIRx module between passes.")},

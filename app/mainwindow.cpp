@@ -284,6 +284,8 @@ void MainWindow::closeEvent(QCloseEvent* event)
         event->ignore();
         return;
     }
+    // The layout is saved as the user arranged it for TIRx modules.
+    if (isKernelOpen()) showTirxDocks(true);
     saveSettings();
     // Saved or deliberately discarded: a clean close leaves nothing to recover.
     m_autosaveTimer->stop();

@@ -263,6 +263,7 @@ private:
     QLabel* m_trustText = nullptr;
     QPushButton* m_trustButton = nullptr;
     std::map<QDockWidget*, QWidget*> m_tirxDockWidgets; // a dock's own view while a note replaces it
+    bool m_passesHiddenForKernel = false;
     QMenu* m_viewMenu = nullptr;
     Document m_document;
     RecentFiles* m_recentFiles = nullptr;

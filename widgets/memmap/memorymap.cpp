@@ -85,8 +85,8 @@ void MemoryMap::setPlan(std::shared_ptr<const tirx::MemoryPlan> plan, const tirx
                 }
             }
         }
-        m_showsWorkspace = std::any_of(m_shown.begin(), m_shown.end(),
-                                       [&](size_t i) { return m_plan->allocations[i].createdBy != "user"; });
+        m_showsWorkspace =
+            std::any_of(m_shown.begin(), m_shown.end(), [&](size_t i) { return starred(m_plan->allocations[i]); });
     }
     fit();
 }
@@ -210,12 +210,16 @@ QString MemoryMap::describe(size_t index) const
                      .arg(a.bankRange->end - 1);
     else if (a.bankRange)
         lines << tr("PSUM bank %1").arg(a.bankRange->begin);
-    if (a.createdBy == "user")
+    if (fromKernelTrace()) {
+        lines << tr("made by %1, line %2").arg(QString::fromStdString(a.createdBy)).arg(a.definition.span.line);
+        if (a.placementModelled) lines << tr("modelled placement (no address=): the compiler may place it elsewhere");
+        lines << tr("live from instruction %1 to %2").arg(a.live.begin).arg(a.live.end - 1);
+    } else if (a.createdBy == "user")
         lines << tr("user tensor, line %1").arg(a.definition.span.line);
     else
         lines << tr("workspace made by %1 for %2")
                      .arg(QString::fromStdString(a.createdBy), QString::fromStdString(a.serves).toHtmlEscaped());
-    lines << tr("live from statement %1 to %2").arg(a.live.begin).arg(a.live.end - 1);
+    if (!fromKernelTrace()) lines << tr("live from statement %1 to %2").arg(a.live.begin).arg(a.live.end - 1);
     for (const auto& o : m_plan->overlaps) {
         if (o.earlier == index || o.later == index)
             lines << u"<span style='color:#d01010'>%1</span>"_s.arg(
@@ -228,6 +232,11 @@ void MemoryMap::paintEvent(QPaintEvent*)
 {
     QPainter p(this);
     paintMap(p);
+}
+
+bool MemoryMap::starred(const tirx::PlannedAllocation& a) const
+{
+    return fromKernelTrace() ? a.placementModelled : a.createdBy != "user";
 }
 
 void MemoryMap::setHighlighted(std::vector<size_t> indices)
@@ -266,7 +275,10 @@ void MemoryMap::paintMap(QPainter& p) const
                   .arg(m_target.psumBanks)
                   .arg(bytesText(m_target.psumBankBytes));
     QString after;
-    if (m_plan) after = tr("  ·  after %1").arg(QString::fromStdString(m_plan->after));
+    if (fromKernelTrace())
+        after = tr("  ·  from the kernel's trace");
+    else if (m_plan)
+        after = tr("  ·  after %1").arg(QString::fromStdString(m_plan->after));
     p.drawText(QPointF(kMargin, kMargin + fontMetrics().ascent()), title + after);
     paintCapacity(p, f);
     paintGrid(p, f);

@@ -104,6 +104,11 @@ private:
     static constexpr int kLegendRows = 3;
     static constexpr double kLegendRow = 20;
     [[nodiscard]] int64_t partitionCount() const;
+    // The plan is a hand-written NKI kernel's (its trace), not a pass's.
+    [[nodiscard]] bool fromKernelTrace() const { return m_plan && m_plan->after == "trace"; }
+    // Whether allocation `a`'s name gets a star: a workspace a pass added,
+    // or in a kernel's plan a tensor without address= the explorer placed.
+    [[nodiscard]] bool starred(const tirx::PlannedAllocation& a) const;
     [[nodiscard]] double xOf(double byte) const;
     void paintGrid(QPainter& p, const Frame& f) const;
     // Calls visit(k, index, pixels) for each rectangle of the k-th shown

@@ -124,7 +124,7 @@ void MemoryMap::paintLegend(QPainter& p, const Frame& f) const
         p.fillRect(swatch, tensorColor(k));
         if (overlaps(m_shown[k])) p.fillRect(swatch, QBrush(overlapColor(), Qt::BDiagPattern));
         QString label = QString::fromStdString(a.name);
-        if (a.createdBy != "user") label += u" *"_s;
+        if (starred(a)) label += u" *"_s;
         if (k + 1 == tensors && m_shown.size() > tensors) label = tr("… %1 more").arg(m_shown.size() - tensors + 1);
         p.drawText(QRectF(at.x() + 18, at.y(), column - 22, kLegendRow), Qt::AlignVCenter | Qt::AlignLeft,
                    fontMetrics().elidedText(label, Qt::ElideRight, int(column - 22)));
@@ -133,6 +133,8 @@ void MemoryMap::paintLegend(QPainter& p, const Frame& f) const
     // Nothing lies to the right of the last cell: the note may run on.
     const QPointF at = cell(tensors);
     const double width = f.legend.right() - at.x();
-    p.drawText(QRectF(at.x(), at.y(), width, kLegendRow), Qt::AlignVCenter | Qt::AlignLeft,
-               fontMetrics().elidedText(tr("* added by a pass"), Qt::ElideRight, int(width)));
+    p.drawText(
+        QRectF(at.x(), at.y(), width, kLegendRow), Qt::AlignVCenter | Qt::AlignLeft,
+        fontMetrics().elidedText(fromKernelTrace() ? tr("* modelled placement (no address=)") : tr("* added by a pass"),
+                                 Qt::ElideRight, int(width)));
 }

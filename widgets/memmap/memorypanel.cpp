@@ -165,6 +165,15 @@ QString MemoryPanel::whatIfSummary() const
     if (w.placements.empty()) return tr("No SBUF tensor of known size to compare.");
     int sharing = 0;
     for (const auto& p : w.placements) sharing += p.reuses.empty() ? 0 : 1;
+    if (m_plan && m_plan->after == "trace")
+        return tr("<b>What-if (a comparison; the kernel is unchanged):</b> a lifetime-based linear scan would need "
+                  "%1 bytes per partition where the kernel's placement reaches %2: %3 bytes saved, %4 tensor(s) "
+                  "reusing the bytes of one no longer live. An offset marked * is a <i>modelled placement</i>: the "
+                  "tensor has no address=, the same scan placed it, and the compiler may place it elsewhere.")
+            .arg(w.allocatedBytesPerPartition)
+            .arg(w.naiveBytesPerPartition)
+            .arg(w.savedBytesPerPartition)
+            .arg(sharing);
     return tr("<b>What-if (a comparison; the pipeline's output is unchanged):</b> a lifetime-based linear scan, "
               "which gives a tensor bytes at its first use and takes them back after its last, would need "
               "%1 bytes per partition where the allocator reserves %2: %3 bytes saved, %4 tensor(s) reusing the "
