@@ -161,7 +161,8 @@ void MainWindow::newFile()
 void MainWindow::open()
 {
     if (!maybeSave()) return;
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open TIRx Module"), dialogFolder(), kFileFilter);
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Open TIRx Module or NKI Kernel"), dialogFolder(), kFileFilter);
     if (path.isEmpty()) return;
     rememberFolder(path);
     QString error;
