@@ -303,10 +303,8 @@ void KernelSession::publish(Outcome outcome)
     } else {
         size_t instructions = 0;
         for (const auto& p : m_trace->programs) instructions += p.instructions.size();
-        status = tr("traced in %1 s: %2 program(s), %3 instruction(s)")
-                     .arg(outcome.run.seconds, 0, 'f', 2)
-                     .arg(m_trace->programs.size())
-                     .arg(instructions);
+        // Short: it shares the bar's first row with the program selector.
+        status = tr("%1 instruction(s) · %2 s").arg(instructions).arg(outcome.run.seconds, 0, 'f', 2);
         if (m_trace->error) status = tr("stopped: %1").arg(QString::fromStdString(m_trace->error->message));
     }
     emit runFinished(status, failed || m_trace->error.has_value());
