@@ -249,14 +249,22 @@ void MemoryMap::setHighlighted(std::vector<size_t> indices)
 void MemoryMap::paintHighlights(QPainter& p, const Frame& f) const
 {
     if (m_highlighted.empty()) return;
-    // Twice: a light halo under a dark line reads on any tensor colour.
+    const auto marked = [&](size_t index) {
+        return std::find(m_highlighted.begin(), m_highlighted.end(), index) != m_highlighted.end();
+    };
+    // The other tensors fade, so the marked ones stand out however many there are.
+    QColor wash = palette().color(QPalette::Base);
+    wash.setAlphaF(0.6f);
+    forEachShownRect(f, [&](size_t, size_t index, const QRectF& px) {
+        if (!marked(index)) p.fillRect(px, wash);
+    });
+    // A light halo under a dark line reads on any tensor colour.
     for (const auto& [colour, width] :
-         {std::pair{palette().color(QPalette::Base), 5.0}, std::pair{palette().color(QPalette::Highlight), 2.5}}) {
+         {std::pair{palette().color(QPalette::Base), 5.0}, std::pair{palette().color(QPalette::Text), 2.0}}) {
         p.setPen(QPen(colour, width));
         p.setBrush(Qt::NoBrush);
         forEachShownRect(f, [&](size_t, size_t index, const QRectF& px) {
-            if (std::find(m_highlighted.begin(), m_highlighted.end(), index) != m_highlighted.end())
-                p.drawRect(px.adjusted(1, 1, -1, -1));
+            if (marked(index)) p.drawRect(px.adjusted(1.5, 1.5, -1.5, -1.5));
         });
     }
 }
