@@ -5,6 +5,7 @@
 #include "devicesdock.h"
 #include "layoutdocks.h"
 #include "nkidock.h"
+#include "nkikernel/kernelsession.h"
 #include "rundock.h"
 #include "session/workbenchsession.h"
 
@@ -12,6 +13,7 @@
 #include "editor/codeeditor.h"
 #include "editor/findbar.h"
 #include "irview/irview.h"
+#include "memmap/memorypanel.h"
 #include "nki/nkiview.h"
 #include "passes/passstepper.h"
 #include "passes/targetselector.h"
@@ -81,8 +83,11 @@ void MainWindow::createDocks()
     const QList<QAction*> stepping = m_stepper->actions();
     m_viewMenu->addActions(stepping);
 
-    connect(m_problems, &ProblemsView::problemActivated, this,
-            [this](int line, int column) { jumpTo(line, column, true); });
+    connect(m_problems, &ProblemsView::problemActivated, this, [this](int line, int column) {
+        jumpTo(line, column, true);
+        // A kernel's problem marks its whole line, as a click on its tensor does.
+        if (m_kernel->isOpen()) m_editor->markSourceLines(line, line);
+    });
     connectSourceLinks();
     createToolDocks();
     // A dock dropped elsewhere may land in a new tab bar.
@@ -160,6 +165,10 @@ void MainWindow::connectSourceLinks()
         if (m_followingSource) return;
         // The user moves on in the editor itself: the tint has done its job.
         if (m_editor->hasFocus()) m_editor->markSourceLines(0, 0);
+        if (m_kernel->isOpen()) {
+            highlightCaretTensors();
+            return;
+        }
         const QScopedValueRollback guard(m_followingSource, true);
         m_diff->revealSourceLine(line + 1);
         m_ir->revealSourceLine(line + 1);
@@ -192,7 +201,12 @@ void MainWindow::connectSession()
     connect(m_stepper->targetSelector(), &TargetSelector::overrideChanged, m_session,
             &WorkbenchSession::setTargetOverride);
     connect(m_stepper, &PassStepper::enabledPassesChanged, m_session, &WorkbenchSession::setPasses);
-    connect(m_editor, &CodeEditor::textChanged, m_session, [this] { m_session->setSource(m_editor->text()); });
+    connect(m_editor, &CodeEditor::textChanged, m_session, [this] {
+        if (m_kernel->isOpen())
+            m_kernel->setSource(m_editor->text());
+        else
+            m_session->setSource(m_editor->text());
+    });
     connect(m_stepper, &PassStepper::presetChanged, m_session, &WorkbenchSession::setPreset);
     // The stepper grows pass by pass (paced by the session), then gets the
     // complete Trace.
@@ -247,6 +261,15 @@ void MainWindow::jumpTo(int line, int column, bool focus)
 QStringList MainWindow::prepareScreenshot(const QString& passName, const QString& view)
 {
     QStringList warnings;
+    if (m_kernel->isOpen()) {
+        m_kernel->waitForIdle();
+        if (!passName.isEmpty()) warnings << tr("an NKI kernel has no passes; --pass is ignored");
+        // Its maps are what a kernel is opened for: shown unless another memory view is asked for.
+        const bool plain = view.isEmpty() || view == u"editor"_s;
+        if (!raiseMemoryView(plain ? u"sbuf"_s : view) && raiseMemoryView(u"sbuf"_s))
+            warnings << tr("the view %1 does not apply to an NKI kernel; showing the SBUF map").arg(view);
+        return warnings;
+    }
     m_session->lowerNow(m_editor->text());
     if (!passName.isEmpty() && !m_stepper->selectPass(passName))
         warnings << tr("no pass named %1 ran; showing the default pass").arg(passName);

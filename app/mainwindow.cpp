@@ -2,6 +2,7 @@
 
 #include "filewatch.h"
 #include "layoutdocks.h"
+#include "nkikernel/kernelsession.h"
 #include "recentfiles.h"
 #include "session/workbenchsession.h"
 
@@ -11,6 +12,8 @@
 #include "irview/irview.h"
 #include "passes/passstepper.h"
 #include "problems/problemsview.h"
+
+#include "nki/detect.h"
 
 #include <QAction>
 #include <QApplication>
@@ -34,7 +37,7 @@ const QString kExamplesDir = u":/examples"_s;
 // File > New starts from a kernel that lowers, not from an empty buffer
 // that only errors.
 const QString kNewFileTemplate = u":/templates/new_kernel.py"_s;
-const QString kFileFilter = u"TVMScript (*.py);;All files (*)"_s;
+const QString kFileFilter = u"TVMScript or NKI kernel (*.py);;All files (*)"_s;
 constexpr int kStatusTimeoutMs = 3000;
 // Leaves room for a window manager's frame on a 1280x800 screen.
 constexpr QSize kFirstRunSize(1200, 740);
@@ -55,6 +58,7 @@ MainWindow::MainWindow(QWidget* parent)
     layout->addWidget(m_editor, 1);
     layout->addWidget(m_findBar);
     setCentralWidget(central);
+    createKernelViews(layout);
     m_theme = storedTheme();
     createMenus();
     createDocks();
@@ -90,6 +94,11 @@ void MainWindow::setEditorText(const QString& text)
     m_session->forgetTrace();
     m_stepper->forgetChoice();
     statusBar()->clearMessage();
+    if (m_editor->language() == CodeEditor::Language::Python) {
+        // A hand-written NKI kernel is run, not lowered.
+        openKernel(m_document.filePath(), text);
+        return;
+    }
     // A freshly opened module is lowered at once rather than after the
     // debounce, and shown with the memory plans of the pass it lands on.
     m_session->lowerNow(text);
@@ -101,6 +110,7 @@ bool MainWindow::loadFile(const QString& path, QString* error)
     const std::optional<QString> text = Document::readText(path, error);
     if (!text) return false;
     m_document.setFilePath(path);
+    setKernelMode(tirx::nki::looksLikeNkiKernel(text->toStdString()));
     setEditorText(*text);
     watchDocument(text->toUtf8());
     updateTitle();
@@ -115,6 +125,7 @@ bool MainWindow::loadExample(const QString& resourcePath, QString* error)
     if (!text) return false;
     m_document.setExample(QFileInfo(resourcePath).fileName());
     m_fileWatch->stop();
+    setKernelMode(false);
     setEditorText(*text);
     updateTitle();
     return true;
@@ -141,6 +152,7 @@ void MainWindow::newFile()
     if (!maybeSave()) return;
     m_document = Document();
     m_fileWatch->stop();
+    setKernelMode(false);
     QString ignored;
     setEditorText(Document::readText(kNewFileTemplate, &ignored).value_or(QString()));
     updateTitle();
@@ -149,7 +161,8 @@ void MainWindow::newFile()
 void MainWindow::open()
 {
     if (!maybeSave()) return;
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open TIRx Module"), dialogFolder(), kFileFilter);
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Open TIRx Module or NKI Kernel"), dialogFolder(), kFileFilter);
     if (path.isEmpty()) return;
     rememberFolder(path);
     QString error;
@@ -272,6 +285,8 @@ void MainWindow::closeEvent(QCloseEvent* event)
         event->ignore();
         return;
     }
+    // The layout is saved as the user arranged it for TIRx modules.
+    if (isKernelOpen()) showTirxDocks(true);
     saveSettings();
     // Saved or deliberately discarded: a clean close leaves nothing to recover.
     m_autosaveTimer->stop();

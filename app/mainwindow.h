@@ -10,10 +10,17 @@
 #include <QMainWindow>
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <vector>
 
+class ArgumentsBar;
 class CodeEditor;
+class KernelSession;
+class QFrame;
+class QLabel;
+class QPushButton;
+class QVBoxLayout;
 class DevicesDock;
 class DiffView;
 class FileWatch;
@@ -65,6 +72,17 @@ public:
     [[nodiscard]] LayoutDocks* layoutDocks() const { return m_layoutDocks; }
     [[nodiscard]] RunDock* runDock() const { return m_runDock; }
     [[nodiscard]] DevicesDock* devicesDock() const { return m_devicesDock; }
+    // A hand-written NKI kernel (spec 08): its runs, the arguments bar and
+    // the banner that asks before code from a new folder runs.
+    [[nodiscard]] KernelSession* kernelSession() const { return m_kernel; }
+    [[nodiscard]] ArgumentsBar* argumentsBar() const { return m_argumentsBar; }
+    [[nodiscard]] QFrame* trustBanner() const { return m_trustBanner; }
+    [[nodiscard]] QPushButton* trustButton() const { return m_trustButton; }
+    [[nodiscard]] bool isKernelOpen() const;
+    [[nodiscard]] QDockWidget* passesDock() const { return m_passesDock; }
+    [[nodiscard]] QDockWidget* diffDock() const { return m_diffDock; }
+    [[nodiscard]] QDockWidget* irDock() const { return m_irDock; }
+    [[nodiscard]] QDockWidget* nkiDock() const { return m_nkiDock; }
 
     static constexpr int kAutosaveIntervalMs = 3000;
     // Autosave writes the editor's text to the recovery folder this often
@@ -184,6 +202,16 @@ private:
     // clipping the status bar and the dock tabs) or the dock column wider.
     void letLargeDocksScroll();
     void connectSession();
+    // The NKI kernel's views (mainnki.cpp), above the editor in `central`.
+    void createKernelViews(QVBoxLayout* central);
+    // Python or TVMScript in the editor, the arguments bar, the TIRx docks.
+    void setKernelMode(bool on);
+    void openKernel(const QString& path, const QString& text);
+    // The passes, diff, IR and NKI docks show their views, or a note that
+    // they do not apply to a hand-written kernel.
+    void showTirxDocks(bool applicable);
+    // The caret's line marks the kernel's tensors it makes, reads or writes.
+    void highlightCaretTensors();
     void connectSafety();
     // A Trace, partial or complete, into the stepper, which keeps the pass
     // the user chose selected once it arrives; null clears the views.
@@ -229,6 +257,13 @@ private:
     LayoutDocks* m_layoutDocks = nullptr;
     RunDock* m_runDock = nullptr;
     DevicesDock* m_devicesDock = nullptr;
+    KernelSession* m_kernel = nullptr;
+    ArgumentsBar* m_argumentsBar = nullptr;
+    QFrame* m_trustBanner = nullptr;
+    QLabel* m_trustText = nullptr;
+    QPushButton* m_trustButton = nullptr;
+    std::map<QDockWidget*, QWidget*> m_tirxDockWidgets; // a dock's own view while a note replaces it
+    bool m_passesHiddenForKernel = false;
     QMenu* m_viewMenu = nullptr;
     Document m_document;
     RecentFiles* m_recentFiles = nullptr;

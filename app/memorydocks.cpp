@@ -3,9 +3,11 @@
 // goes to its source line. View > Placement Notes adds where each tensor
 // sits to its allocation line in the IR and the diff.
 #include "mainwindow.h"
+#include "nkikernel/kernelsession.h"
 #include "session/workbenchsession.h"
 
 #include "diff/diffview.h"
+#include "editor/codeeditor.h"
 #include "irview/irview.h"
 #include "memmap/memorypanel.h"
 #include "memory/memory_notes.h"
@@ -46,6 +48,8 @@ void MainWindow::createMemoryDock()
     connect(m_memory, &MemoryPanel::sourceSpanActivated, this, [this](const tirx::Span& span) {
         jumpTo(static_cast<int>(span.line), static_cast<int>(span.column), true);
         m_ir->revealSourceLine(static_cast<int>(span.line));
+        // The kernel line stays marked while the focus is back in the map.
+        if (m_kernel->isOpen()) m_editor->markSourceLines(static_cast<int>(span.line), static_cast<int>(span.line));
     });
 
     m_placementNotes = new QAction(tr("&Placement Notes in the IR"), this);
@@ -66,6 +70,10 @@ void MainWindow::showMemoryPlans()
     const MemoryPlans& plans = m_session->memoryPlans();
     m_memory->setPlans(plans.plan, plans.base, plans.target);
     m_memoryRefresh->request();
+    if (m_kernel->isOpen()) {
+        highlightCaretTensors();
+        return;
+    }
     if (m_placementNotes->isChecked()) showPassTexts(&plans);
 }
 

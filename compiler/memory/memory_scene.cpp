@@ -125,8 +125,8 @@ MemoryMapFrame memoryMapFrame(const MemoryPlan* plan, const Target& target, cons
     size_t entries = 0;
     if (plan) {
         const auto shown = shownAllocations(*plan, view.scope);
-        const bool workspace =
-            std::any_of(shown.begin(), shown.end(), [&](size_t i) { return plan->allocations[i].createdBy != "user"; });
+        const bool workspace = std::any_of(shown.begin(), shown.end(),
+                                           [&](size_t i) { return starredAllocation(*plan, plan->allocations[i]); });
         entries = shown.size() + (workspace ? 1 : 0);
     }
     const double legendRows =
@@ -215,6 +215,36 @@ void grid(SceneContext& c)
     c.scene.add(RectShape{f.map, {}, {}, text, 1, -1, "frame"});
 }
 
+// The marked allocations outlined boldly, the others faded, so the marked
+// ones stand out however many there are.
+template <class Drawn> void marks(SceneContext& c, const Drawn& drawn)
+{
+    if (c.view.marked.empty()) return;
+    const auto& all = c.plan->allocations;
+    const auto marked = [&](size_t i) {
+        return std::find(c.view.marked.begin(), c.view.marked.end(), i) != c.view.marked.end();
+    };
+    const Colour wash = picture::withAlpha(c.view.paper.base, 0.6);
+    for (size_t i : c.shown) {
+        if (marked(i)) continue;
+        for (const auto& r : all[i].rects)
+            if (const auto px = drawn(r)) c.scene.add(RectShape{*px, wash, {}, {}, 0, -1, "faded"});
+    }
+    // A light halo under a dark line reads on any tensor colour.
+    for (const auto& [colour, width] : {std::pair{c.view.paper.base, 5.0}, std::pair{c.view.paper.text, 2.0}}) {
+        for (size_t i : c.shown) {
+            if (!marked(i)) continue;
+            for (const auto& r : all[i].rects) {
+                if (const auto px = drawn(r)) {
+                    const Box inner{px->x + 1.5, px->y + 1.5, std::max(px->width - 3, 0.0),
+                                    std::max(px->height - 3, 0.0)};
+                    c.scene.add(RectShape{inner, {}, {}, picture::opaque(colour), width, -1, "marked"});
+                }
+            }
+        }
+    }
+}
+
 void allocations(SceneContext& c)
 {
     if (!c.plan) return;
@@ -267,6 +297,7 @@ void allocations(SceneContext& c)
     const Colour base = picture::opaque(c.view.paper.base);
     for (const auto& px : outlines) c.scene.add(RectShape{px, {}, {}, base, 1, -1, "outline"});
     for (const auto& px : shared) c.scene.add(RectShape{px, {}, {}, red, 2, -1, "overlap"});
+    marks(c, drawn);
     if (c.view.highlighted && *c.view.highlighted < all.size()) {
         for (const auto& r : all[*c.view.highlighted].rects)
             if (const auto px = intersected(f.pixelBox(r), f.map))

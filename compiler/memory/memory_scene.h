@@ -33,7 +33,10 @@ struct MemoryMapView {
     double firstByte = 0;
     double lastByte = 1;
     std::optional<size_t> highlighted; // an allocation outlined, the one under the pointer
-    double fontSize = 13;              // pixels
+    // Allocations marked boldly while the others fade: the tensors of the
+    // source line the caret is on.
+    std::vector<size_t> marked;
+    double fontSize = 13; // pixels
     // The font's average character width, which sets how many legend
     // columns fit; 0 takes the measure's width of the alphabet.
     double averageCharWidth = 0;
@@ -58,6 +61,20 @@ struct MemoryMapFrame {
     // Where `rect` is drawn, unclipped.
     [[nodiscard]] picture::Box pixelBox(const MemoryRect& rect) const;
 };
+
+// A hand-written NKI kernel's plan (its trace), not a pass's.
+[[nodiscard]] inline bool fromKernelTrace(const MemoryPlan& plan) { return plan.after == "trace"; }
+// Whether `a`'s name gets a star: a workspace a pass added, or in a kernel's
+// plan a tensor without address= the explorer placed.
+[[nodiscard]] inline bool starredAllocation(const MemoryPlan& plan, const PlannedAllocation& a)
+{
+    return fromKernelTrace(plan) ? a.placementModelled : a.createdBy != "user";
+}
+// What the star means in `plan`.
+[[nodiscard]] inline const char* starMeaning(const MemoryPlan& plan)
+{
+    return fromKernelTrace(plan) ? "* modelled placement (no address=)" : "* added by a pass";
+}
 
 // The target's SBUF bytes per partition, or its PSUM banks times their bytes.
 [[nodiscard]] int64_t memoryCapacityBytes(const Target& target, const std::string& scope);

@@ -71,7 +71,9 @@ void title(SceneContext& c)
                    std::to_string(c.target.psumBanks) + " banks of " + memoryBytesText(c.target.psumBankBytes)
              : "SBUF: " + std::to_string(c.frame.partitions) + " partitions \xC3\x97 " +
                    memoryBytesText(double(memoryCapacityBytes(c.target, c.view.scope))) + " per partition";
-    if (c.plan) text += "  \xC2\xB7  after " + c.plan->after;
+    if (c.plan)
+        text += fromKernelTrace(*c.plan) ? std::string("  \xC2\xB7  from the kernel's trace")
+                                         : "  \xC2\xB7  after " + c.plan->after;
     c.scene.add(TextShape{kMargin, kMargin + c.measure.ascent(c.view.fontSize), text,
                           picture::opaque(c.view.paper.text), c.view.fontSize, false, Anchor::Start, 0});
 }
@@ -168,7 +170,7 @@ void legend(SceneContext& c)
     std::vector<bool> overlapping(c.plan->allocations.size(), false);
     for (const auto& o : c.plan->overlaps) overlapping[o.earlier] = overlapping[o.later] = true;
     const bool workspace = std::any_of(c.shown.begin(), c.shown.end(),
-                                       [&](size_t i) { return c.plan->allocations[i].createdBy != "user"; });
+                                       [&](size_t i) { return starredAllocation(*c.plan, c.plan->allocations[i]); });
     // The last cell says what the star means when a workspace is shown.
     const size_t cells = kLegendRows * columns - (workspace ? 1 : 0);
     const size_t tensors = std::min(c.shown.size(), cells);
@@ -182,7 +184,7 @@ void legend(SceneContext& c)
         if (overlapping[c.shown[k]])
             c.scene.add(RectShape{
                 swatch, picture::opaque(picture::overlapColour()), picture::FillStyle::Hatch, {}, 0, -1, "hatch"});
-        std::string label = a.name + (a.createdBy == "user" ? "" : " *");
+        std::string label = a.name + (starredAllocation(*c.plan, a) ? " *" : "");
         if (k + 1 == tensors && c.shown.size() > tensors)
             label = "\xE2\x80\xA6 " + std::to_string(c.shown.size() - tensors + 1) + " more";
         c.scene.add(TextShape{x + 18, baselineIn(c, y, kLegendRow, size),
@@ -193,7 +195,7 @@ void legend(SceneContext& c)
     // Nothing lies to the right of the last cell: the note may run on.
     const auto [x, y] = cell(tensors);
     c.scene.add(TextShape{x, baselineIn(c, y, kLegendRow, size),
-                          picture::elided(c.measure, "* added by a pass", size, area.right() - x), text, size, false,
+                          picture::elided(c.measure, starMeaning(*c.plan), size, area.right() - x), text, size, false,
                           Anchor::Start, 0});
 }
 
@@ -202,7 +204,9 @@ void emptyNote(SceneContext& c)
     if (!c.plan || !c.shown.empty()) return;
     const bool sbuf = c.view.scope == "trn.sbuf";
     std::vector<std::string> lines;
-    if (sbuf) {
+    if (fromKernelTrace(*c.plan)) {
+        lines = {sbuf ? "The kernel places no SBUF tensor." : "The kernel places no PSUM tensor."};
+    } else if (sbuf) {
         lines = {"No SBUF tensor is placed after this pass.", "TrnNaiveAllocator places them."};
     } else {
         lines = {"No PSUM tensor is placed after this pass."};

@@ -219,4 +219,17 @@ json launchToJson(const Launch& launch)
     return j;
 }
 
+std::string launchFileText(const Launch& launch, const std::string& baseDir)
+{
+    json j = launchToJson(launch);
+    json relative = json::array();
+    for (const auto& dir : launch.sysPath) {
+        std::error_code ec;
+        const auto rel = std::filesystem::relative(dir, baseDir, ec);
+        relative.push_back(ec || rel.empty() ? dir : rel.generic_string());
+    }
+    j["sys_path"] = relative;
+    return j.dump(2) + "\n";
+}
+
 } // namespace tirx::nki

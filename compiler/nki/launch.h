@@ -58,5 +58,8 @@ struct LaunchResult {
 
 // The JSON the stand-in reads (the launch file's shape, sys_path absolute).
 [[nodiscard]] nlohmann::json launchToJson(const Launch& launch);
+// The text of a launch file kept in `baseDir`: launchToJson with the
+// sys_path folders relative to it again, so the file can be shared.
+[[nodiscard]] std::string launchFileText(const Launch& launch, const std::string& baseDir);
 
 } // namespace tirx::nki

@@ -5,6 +5,7 @@
 #include "editor/tirxcompletion.h"
 
 #include <Qsci/qscilexer.h>
+#include <Qsci/qscilexerpython.h>
 
 #include <QLabel>
 #include <QLineEdit>
@@ -440,6 +441,32 @@ private slots:
         // Every dark style stays readable on the dark paper.
         for (const QColor& color : EditorColors::dark().styles)
             QVERIFY2(color.lightness() - EditorColors::dark().paper.lightness() > 90, qPrintable(color.name()));
+    }
+
+    void highlightsAnNkiKernelAsPythonInTheThemesColours()
+    {
+        CodeEditor editor;
+        editor.setLanguage(CodeEditor::Language::Python);
+        auto* python = qobject_cast<QsciLexerPython*>(editor.lexer());
+        QVERIFY(python);
+        QCOMPARE(python->color(QsciLexerPython::Keyword), EditorColors::light().styles[TirxLexer::Keyword]);
+        QCOMPARE(python->color(QsciLexerPython::Comment), EditorColors::light().styles[TirxLexer::Comment]);
+        QCOMPARE(python->paper(QsciLexerPython::Default), EditorColors::light().paper);
+        QCOMPARE(python->font(QsciLexerPython::Comment).family(), editor.editorFont().family());
+        // `def` is styled as a keyword once the text is coloured.
+        editor.setText(u"def kernel(a):\n    return a  # done\n"_s);
+        styleAll(editor);
+        QCOMPARE(static_cast<int>(editor.SendScintilla(QsciScintillaBase::SCI_GETSTYLEAT, 0)),
+                 static_cast<int>(QsciLexerPython::Keyword));
+        // The theme follows a dark palette, as for TVMScript.
+        QPalette dark = editor.palette();
+        dark.setColor(QPalette::Window, QColor(0x20, 0x20, 0x20));
+        editor.setPalette(dark);
+        QCOMPARE(python->paper(QsciLexerPython::Default), EditorColors::dark().paper);
+        QCOMPARE(python->color(QsciLexerPython::Keyword), EditorColors::dark().styles[TirxLexer::Keyword]);
+        // And back to the TIRx lexer for a module.
+        editor.setLanguage(CodeEditor::Language::Tirx);
+        QVERIFY(!qobject_cast<QsciLexerPython*>(editor.lexer()));
     }
 };
 

@@ -108,6 +108,7 @@ void CodeEditor::showFoldText(int line)
 void CodeEditor::applyColors(const EditorColors& colors)
 {
     colors.applyTo(*this, *m_lexer);
+    if (m_python) applyPythonColors(colors);
     setFoldMarginColors(colors.foldMargin, colors.foldMargin);
     SendScintilla(SCI_STYLESETFORE, STYLE_FOLDDISPLAYTEXT, colors.marginText);
     SendScintilla(SCI_STYLESETBACK, STYLE_FOLDDISPLAYTEXT, colors.marginPaper);

@@ -9,6 +9,7 @@
 #include <vector>
 
 class QTimer;
+class QsciLexerPython;
 class TirxCompletion;
 class TirxLexer;
 struct EditorColors;
@@ -23,6 +24,13 @@ class CodeEditor : public QsciScintilla, public FindTarget {
 
 public:
     explicit CodeEditor(QWidget* parent = nullptr);
+
+    // What the text is: TVMScript, highlighted by the TIRx lexer, or a
+    // hand-written NKI kernel, plain Python (QScintilla's Python lexer in
+    // the same colours).
+    enum class Language { Tirx, Python };
+    [[nodiscard]] Language language() const { return m_language; }
+    void setLanguage(Language language);
 
     // Monospace font used for the text and the margin at zoom level 0.
     [[nodiscard]] QFont editorFont() const { return m_font; }
@@ -112,6 +120,8 @@ private:
     // Scintilla 3 only does per fold (it has no default fold text).
     void showFoldText(int line);
     void applyColors(const EditorColors& colors);
+    // The Python lexer's styles in the scheme's colours and the editor's font.
+    void applyPythonColors(const EditorColors& colors);
     void updateLineNumberMargin();
     void updateScrollWidth();
     void setUpDiagnostics();
@@ -136,6 +146,8 @@ private:
 
     QFont m_font;
     TirxLexer* m_lexer = nullptr;
+    QsciLexerPython* m_python = nullptr; // made when a Python file is first shown
+    Language m_language = Language::Tirx;
     QTimer* m_scrollWidthTimer = nullptr;
     TirxCompletion* m_completion = nullptr;
     bool m_dark = false;

@@ -58,11 +58,13 @@ QVariant AllocationModel::text(const tirx::PlannedAllocation& a, size_t row, int
     switch (static_cast<Column>(column)) {
     case Name: return QString::fromStdString(a.name);
     case Scope: return QString::fromStdString(a.scope);
-    case Dtype: return QString::fromStdString(a.dtype.str());
+    case Dtype: return QString::fromStdString(a.dtypeName());
     case Shape: return shapeText(a.physicalShape.empty() ? a.shape : a.physicalShape);
     case Offset:
         if (!a.offset) return u"-"_s;
-        return a.bank ? u"bank %1 + %2"_s.arg(*a.bank).arg(*a.offset) : QString::number(*a.offset);
+        // A kernel's tensor without address= sits where the explorer's model put it.
+        return QString((a.bank ? u"bank %1 + %2"_s.arg(*a.bank).arg(*a.offset) : QString::number(*a.offset)) +
+                       (a.placementModelled ? u" *"_s : QString()));
     case Partitions: return QString::number(a.partitions);
     case BytesPerPartition: return QString::number(a.rowBytes());
     case Banks: return a.scope == "trn.psum" ? QString::number(a.banks) : QString();
@@ -110,7 +112,7 @@ QVariant AllocationModel::headerData(int section, Qt::Orientation orientation, i
     case BytesPerPartition: return tr("Bytes/partition");
     case Banks: return tr("Banks");
     case CreatedBy: return tr("Created by");
-    case Live: return tr("Live (statements)");
+    case Live: return m_plan && m_plan->after == "trace" ? tr("Live (instructions)") : tr("Live (statements)");
     case WhatIfOffset: return tr("What-if offset");
     case ColumnCount: break;
     }

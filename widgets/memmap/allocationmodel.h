@@ -36,6 +36,7 @@ public:
     explicit AllocationModel(QObject* parent = nullptr);
 
     void setPlan(std::shared_ptr<const tirx::MemoryPlan> plan);
+    [[nodiscard]] const tirx::MemoryPlan* plan() const { return m_plan.get(); }
     [[nodiscard]] const tirx::WhatIfPlan& whatIf() const { return m_whatIf; }
 
     [[nodiscard]] int rowCount(const QModelIndex& parent = {}) const override;

@@ -103,9 +103,13 @@ void LifetimeChartView::paintCharts(QPainter& p) const
     p.fillRect(rect(), palette().base());
     const QColor text = palette().color(QPalette::Text);
     p.setPen(text);
-    const QString title = m_plan ? tr("Lifetimes after %1: program order across, bytes per partition up")
-                                       .arg(QString::fromStdString(m_plan->after))
-                                 : tr("Lifetimes");
+    // A hand-written kernel's plan comes from its trace, in instruction order.
+    const bool kernel = m_plan && m_plan->after == "trace";
+    const QString title = kernel   ? tr("Lifetimes in the kernel's trace: instruction order across, bytes per "
+                                          "partition up")
+                          : m_plan ? tr("Lifetimes after %1: program order across, bytes per partition up")
+                                         .arg(QString::fromStdString(m_plan->after))
+                                   : tr("Lifetimes");
     p.drawText(QRectF(kMargin, kMargin, width() - 2 * kMargin, fontMetrics().height()), Qt::AlignLeft,
                fontMetrics().elidedText(title, Qt::ElideRight, width() - int(2 * kMargin)));
     const QString key =
@@ -134,7 +138,9 @@ void LifetimeChartView::paintPanel(QPainter& p, const QRectF& panel, size_t char
     // Title: what this panel is, and what it reserves.
     const QString heading =
         whatIf ? tr("What-if: linear scan (a comparison only)")
-               : tr("%1 of %2: the allocator").arg(scopeName(c.scope), QString::fromStdString(c.function));
+        : m_plan && m_plan->after == "trace"
+            ? tr("%1 of %2: the kernel").arg(scopeName(c.scope), QString::fromStdString(c.function))
+            : tr("%1 of %2: the allocator").arg(scopeName(c.scope), QString::fromStdString(c.function));
     const QString detail =
         whatIf
             ? tr("would reserve %1: %2 saved")

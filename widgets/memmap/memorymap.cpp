@@ -44,6 +44,7 @@ void MemoryMap::setPlan(std::shared_ptr<const tirx::MemoryPlan> plan, const tirx
     m_shown.clear();
     m_overlapping.clear();
     m_hovered.reset();
+    m_highlighted.clear();
     if (m_plan) {
         m_shown = tirx::shownAllocations(*m_plan, scopeName());
         m_overlapping.assign(m_plan->allocations.size(), false);
@@ -66,6 +67,13 @@ void MemoryMap::setByteWindow(double first, double last)
     invalidate();
 }
 
+void MemoryMap::setHighlighted(std::vector<size_t> indices)
+{
+    if (indices == m_highlighted) return;
+    m_highlighted = std::move(indices);
+    invalidate();
+}
+
 void MemoryMap::invalidate()
 {
     m_scene.reset();
@@ -81,6 +89,7 @@ tirx::MemoryMapView MemoryMap::view() const
     v.firstByte = m_first;
     v.lastByte = m_last;
     v.highlighted = m_hovered;
+    v.marked = m_highlighted;
     v.fontSize = QFontInfo(font()).pixelSize();
     v.averageCharWidth = fontMetrics().averageCharWidth();
     v.paper = paperOf(palette());
@@ -150,12 +159,18 @@ QString MemoryMap::describe(size_t index) const
                      .arg(a.bankRange->end - 1);
     else if (a.bankRange)
         lines << tr("PSUM bank %1").arg(a.bankRange->begin);
-    if (a.createdBy == "user")
-        lines << tr("user tensor, line %1").arg(a.definition.span.line);
-    else
-        lines << tr("workspace made by %1 for %2")
-                     .arg(QString::fromStdString(a.createdBy), QString::fromStdString(a.serves).toHtmlEscaped());
-    lines << tr("live from statement %1 to %2").arg(a.live.begin).arg(a.live.end - 1);
+    if (tirx::fromKernelTrace(*m_plan)) {
+        lines << tr("made by %1, line %2").arg(QString::fromStdString(a.createdBy)).arg(a.definition.span.line);
+        if (a.placementModelled) lines << tr("modelled placement (no address=): the compiler may place it elsewhere");
+        lines << tr("live from instruction %1 to %2").arg(a.live.begin).arg(a.live.end - 1);
+    } else {
+        if (a.createdBy == "user")
+            lines << tr("user tensor, line %1").arg(a.definition.span.line);
+        else
+            lines << tr("workspace made by %1 for %2")
+                         .arg(QString::fromStdString(a.createdBy), QString::fromStdString(a.serves).toHtmlEscaped());
+        lines << tr("live from statement %1 to %2").arg(a.live.begin).arg(a.live.end - 1);
+    }
     for (const auto& o : m_plan->overlaps) {
         if (o.earlier == index || o.later == index)
             lines << u"<span style='color:#d01010'>%1</span>"_s.arg(

@@ -55,6 +55,10 @@ public:
     // The bytes shown across the map, [first, last).
     [[nodiscard]] std::pair<double, double> byteWindow() const { return {m_first, m_last}; }
     void setByteWindow(double first, double last);
+    // Outlines allocations `indices` (plan indices) boldly and fades the
+    // rest: the tensors of the source line the caret is on. Cleared by setPlan.
+    void setHighlighted(std::vector<size_t> indices);
+    [[nodiscard]] const std::vector<size_t>& highlighted() const { return m_highlighted; }
     // Fits the window to the allocations (or the capacity when none).
     void fit();
     // Draws the map as it is shown now onto `painter`, for a repaint or an
@@ -99,6 +103,7 @@ private:
     double m_first = 0;
     double m_last = 1;
     std::optional<size_t> m_hovered;
+    std::vector<size_t> m_highlighted;
     std::optional<QPointF> m_dragFrom;
     double m_dragFirst = 0;
     mutable std::unique_ptr<QtTextMeasure> m_measure;

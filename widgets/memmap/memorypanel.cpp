@@ -7,6 +7,7 @@
 
 #include <QFileDialog>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QLabel>
 #include <QMessageBox>
 #include <QPainter>
@@ -102,6 +103,22 @@ void MemoryPanel::setPlans(std::shared_ptr<const tirx::MemoryPlan> plan, std::sh
     m_plan = target ? std::move(plan) : nullptr;
     m_basePlan = target ? std::move(base) : nullptr;
     m_target = target;
+    m_highlighted.clear();
+}
+
+void MemoryPanel::highlightAllocations(const std::vector<size_t>& indices)
+{
+    m_highlighted = indices;
+    if (!m_plan || m_model->plan() != m_plan.get()) return; // drawn by showPlans
+    m_sbuf->setHighlighted(indices);
+    m_psum->setHighlighted(indices);
+    QItemSelection selection;
+    for (size_t i : indices) {
+        const QModelIndex row = m_sorted->mapFromSource(m_model->index(static_cast<int>(i), 0));
+        if (row.isValid()) selection.select(row, row.siblingAtColumn(m_sorted->columnCount() - 1));
+    }
+    m_table->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
+    if (!selection.isEmpty()) m_table->scrollTo(selection.first().topLeft());
 }
 
 void MemoryPanel::showPlans()
@@ -121,6 +138,7 @@ void MemoryPanel::showPlans()
     m_changeTitle->setText(changesTitle());
     m_tabs->setTabText(static_cast<int>(Tab::Changes),
                        m_changes->rowCount() > 0 ? tr("Changes (%1)").arg(m_changes->rowCount()) : tr("Changes"));
+    highlightAllocations(m_highlighted);
 }
 
 void MemoryPanel::clear()
@@ -147,6 +165,15 @@ QString MemoryPanel::whatIfSummary() const
     if (w.placements.empty()) return tr("No SBUF tensor of known size to compare.");
     int sharing = 0;
     for (const auto& p : w.placements) sharing += p.reuses.empty() ? 0 : 1;
+    if (m_plan && m_plan->after == "trace")
+        return tr("<b>What-if (a comparison; the kernel is unchanged):</b> a lifetime-based linear scan would need "
+                  "%1 bytes per partition where the kernel's placement reaches %2: %3 bytes saved, %4 tensor(s) "
+                  "reusing the bytes of one no longer live. An offset marked * is a <i>modelled placement</i>: the "
+                  "tensor has no address=, the same scan placed it, and the compiler may place it elsewhere.")
+            .arg(w.allocatedBytesPerPartition)
+            .arg(w.naiveBytesPerPartition)
+            .arg(w.savedBytesPerPartition)
+            .arg(sharing);
     return tr("<b>What-if (a comparison; the pipeline's output is unchanged):</b> a lifetime-based linear scan, "
               "which gives a tensor bytes at its first use and takes them back after its last, would need "
               "%1 bytes per partition where the allocator reserves %2: %3 bytes saved, %4 tensor(s) reusing the "

@@ -38,6 +38,11 @@ public:
     void showPlans();
     void clear();
     void showTab(Tab tab);
+    // Marks allocations `indices` of the plan (the tensors of the source line
+    // the caret is on): outlined in the maps, selected in the table. A new
+    // plan clears them.
+    void highlightAllocations(const std::vector<size_t>& indices);
+    [[nodiscard]] const std::vector<size_t>& highlightedAllocations() const { return m_highlighted; }
     [[nodiscard]] Tab currentTab() const;
 
     // The plans of the entry and its base, null when none is shown.
@@ -81,4 +86,5 @@ private:
     std::shared_ptr<const tirx::MemoryPlan> m_plan;
     std::shared_ptr<const tirx::MemoryPlan> m_basePlan;
     const tirx::Target* m_target = nullptr;
+    std::vector<size_t> m_highlighted;
 };
