@@ -1,6 +1,7 @@
 #include "verify/verify.h"
 
 #include "ir/diagnostic_cap.h"
+#include "ir/mem_space.h"
 #include "verify/verify_tile_shapes.h"
 
 #include <iterator>
@@ -19,9 +20,9 @@ public:
     {
         if (!a.sizeError.empty())
             error(a, a.sizeError);
-        else if (a.scope == "trn.sbuf")
+        else if (isScope(a.scope, MemSpace::Sbuf))
             checkSbuf(a);
-        else if (a.scope == "trn.psum")
+        else if (isScope(a.scope, MemSpace::Psum))
             checkPsum(a);
     }
 
@@ -92,8 +93,9 @@ std::string overlapMessage(const MemoryPlan& plan, const OverlapPair& pair)
 {
     const auto& a = plan.allocations[pair.earlier];
     const auto& b = plan.allocations[pair.later];
-    return "allocation '" + b.name + "' overlaps '" + a.name + "' in " + (a.scope == "trn.psum" ? "PSUM" : "SBUF") +
-           " (bytes " + std::to_string(pair.bytes.begin) + ".." + std::to_string(pair.bytes.end - 1) + ")";
+    return "allocation '" + b.name + "' overlaps '" + a.name + "' in " +
+           (isScope(a.scope, MemSpace::Psum) ? "PSUM" : "SBUF") + " (bytes " + std::to_string(pair.bytes.begin) + ".." +
+           std::to_string(pair.bytes.end - 1) + ")";
 }
 
 std::vector<Diagnostic> verifyPlan(const MemoryPlan& plan, const Target& target)
@@ -112,7 +114,7 @@ std::vector<Diagnostic> verifyPlan(const MemoryPlan& plan, const Target& target)
             const auto& pair = plan.overlaps[overlap];
             const auto& later = plan.allocations[pair.later];
             const auto severity =
-                later.scope == "trn.psum" ? Diagnostic::Severity::Warning : Diagnostic::Severity::Error;
+                isScope(later.scope, MemSpace::Psum) ? Diagnostic::Severity::Warning : Diagnostic::Severity::Error;
             if (overlapReports.full()) {
                 overlapReports.addUncounted(1);
                 continue;
