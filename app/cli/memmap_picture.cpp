@@ -107,7 +107,7 @@ std::vector<Label> labelsOf(const PlannedAllocation& a, int64_t bankBytes)
 
 void drawMemoryMap(const MemoryPlan& plan, const Target& target, const std::string& scope, Canvas& canvas)
 {
-    const bool psum = scope == "trn.psum";
+    const bool psum = isScope(scope, MemSpace::Psum);
     const double capacity =
         psum ? double(target.psumBanks) * target.psumBankBytes : double(target.maxSbufBytesPerPartition);
     std::vector<bool> overlapping(plan.allocations.size(), false);

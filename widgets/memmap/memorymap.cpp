@@ -64,7 +64,7 @@ void MemoryMap::setPlan(std::shared_ptr<const tirx::MemoryPlan> plan, const tirx
     m_showsWorkspace = false;
     m_hovered.reset();
     if (m_plan) {
-        const std::string scope = m_scope == Scope::Sbuf ? "trn.sbuf" : "trn.psum";
+        const std::string scope(tirx::scopeName(m_scope == Scope::Sbuf ? tirx::MemSpace::Sbuf : tirx::MemSpace::Psum));
         m_overlapping.assign(m_plan->allocations.size(), false);
         for (size_t i = 0; i < m_plan->allocations.size(); ++i) {
             if (m_plan->allocations[i].scope == scope && m_plan->allocations[i].placed()) m_shown.push_back(i);
@@ -261,7 +261,7 @@ void MemoryMap::paintMap(QPainter& p) const
                            : tr("No PSUM tensor is placed after this pass.");
         // An empty map of a kernel that has tensors here says which, so it
         // does not read as "this kernel uses no PSUM".
-        const std::string scope = m_scope == Scope::Sbuf ? "trn.sbuf" : "trn.psum";
+        const std::string scope(tirx::scopeName(m_scope == Scope::Sbuf ? tirx::MemSpace::Sbuf : tirx::MemSpace::Psum));
         QStringList unplaced;
         for (const auto& a : m_plan->allocations)
             if (a.scope == scope) unplaced << QString::fromStdString(a.name);
