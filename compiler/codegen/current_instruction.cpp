@@ -49,33 +49,36 @@ CurrentPrinter::AffinePredicate CurrentPrinter::affinePredicate(const Expr& pred
 std::string CurrentPrinter::formOperand(const CallNode& c, const NkiFormOperand& o)
 {
     const Expr& e = o.values.front();
-    if (o.form.empty()) {
-        switch (usualForm(o.param, NkiApi::Current)) {
-        case NkiOperandForm::Expr: return expr(e);
-        case NkiOperandForm::Access: return access(e);
-        case NkiOperandForm::Opcode: return opcode(e);
-        case NkiOperandForm::Flag: return nkiFlag(e);
-        }
-    }
-    if (o.form == "expr") return expr(e);
-    if (o.form == "axis") {
+    switch (o.form) {
+    case NkiOperandForm::Expr: return expr(e);
+    case NkiOperandForm::Access: return access(e);
+    case NkiOperandForm::Opcode: return opcode(e);
+    case NkiOperandForm::Flag: return nkiFlag(e);
+    case NkiOperandForm::Axis: {
         if (o.values.size() == 1) return expr(e);
         std::string out = "(";
         for (size_t i = 0; i < o.values.size(); ++i) out += (i ? ", " : "") + expr(o.values[i]);
         return out + ")";
     }
-    if (o.form == "dtype") {
+    case NkiOperandForm::Dtype: {
         const auto* load = as<TensorLoadNode>(e);
         return currentDtype(load ? load->dtype() : DataType::bfloat16(), c.span());
     }
-    if (o.form == "pattern" || o.form == "channel_multiplier" || o.form == "cmp_op" || o.form == "offset") {
+    case NkiOperandForm::Pattern:
+    case NkiOperandForm::ChannelMultiplier:
+    case NkiOperandForm::CmpOp:
+    case NkiOperandForm::Offset: {
         // One split per instruction, however many of its parts the form prints.
         if (!m_predicate || m_predicate->first != e.get()) m_predicate.emplace(e.get(), affinePredicate(e));
         const AffinePredicate& p = m_predicate->second;
-        if (o.form == "pattern") return p.pattern;
-        if (o.form == "channel_multiplier") return p.channelMultiplier;
-        if (o.form == "cmp_op") return p.cmpOp;
+        if (o.form == NkiOperandForm::Pattern) return p.pattern;
+        if (o.form == NkiOperandForm::ChannelMultiplier) return p.channelMultiplier;
+        if (o.form == NkiOperandForm::CmpOp) return p.cmpOp;
         return p.offset;
+    }
+    case NkiOperandForm::Assign:
+    case NkiOperandForm::Input:
+    case NkiOperandForm::Tuple: break; // legacy forms
     }
     unknownNkiForm(c, o);
 }

@@ -53,26 +53,28 @@ std::string LegacyPrinter::maskSuffix()
 std::string LegacyPrinter::formOperand(const CallNode& c, const NkiFormOperand& o)
 {
     const Expr& e = o.values.front();
-    if (o.form.empty()) {
-        switch (usualForm(o.param, NkiApi::Legacy)) {
-        case NkiOperandForm::Expr:
-        case NkiOperandForm::Access: return expr(e);
-        case NkiOperandForm::Opcode: return opcode(e);
-        case NkiOperandForm::Flag: return nkiFlag(e);
-        }
-    }
-    if (o.form == "expr") return expr(e);
-    if (o.form == "assign") return isConstInt(e, 1) ? "+=" : "=";
-    if (o.form == "input") {
+    switch (o.form) {
+    case NkiOperandForm::Expr: return expr(e);
+    case NkiOperandForm::Opcode: return opcode(e);
+    case NkiOperandForm::Flag: return nkiFlag(e);
+    case NkiOperandForm::Assign: return isConstInt(e, 1) ? "+=" : "=";
+    case NkiOperandForm::Input:
         // From here on an lhs_F loop is the free slot of the operand (spec 07 §4.2).
         m_region.matmulInput = true;
         return expr(e);
-    }
-    if (o.form == "tuple") {
+    case NkiOperandForm::Tuple: {
         // A Python tuple, as the reference prints one: `(-1,)` for one axis.
         std::string out = "(";
         for (size_t i = 0; i < o.values.size(); ++i) out += (i ? ", " : "") + expr(o.values[i]);
         return out + (o.values.size() == 1 ? ",)" : ")");
+    }
+    case NkiOperandForm::Access:
+    case NkiOperandForm::Axis:
+    case NkiOperandForm::Dtype:
+    case NkiOperandForm::Pattern:
+    case NkiOperandForm::ChannelMultiplier:
+    case NkiOperandForm::CmpOp:
+    case NkiOperandForm::Offset: break; // current-API forms
     }
     unknownNkiForm(c, o);
 }

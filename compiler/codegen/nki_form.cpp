@@ -4,7 +4,9 @@
 #include "codegen/codegen_error.h"
 #include "codegen/nki_common.h"
 
+#include <algorithm>
 #include <array>
+#include <iterator>
 #include <utility>
 #include <vector>
 
@@ -12,7 +14,28 @@ namespace tirx {
 
 namespace {
 
-NkiForm parseForm(NkiOp op, std::string_view function, std::string_view text)
+struct NamedForm {
+    std::string_view name;
+    NkiOperandForm form;
+};
+
+constexpr NamedForm kNamedForms[] = {
+    {"expr", NkiOperandForm::Expr},
+    {"access", NkiOperandForm::Access},
+    {"opcode", NkiOperandForm::Opcode},
+    {"flag", NkiOperandForm::Flag},
+    {"assign", NkiOperandForm::Assign},
+    {"input", NkiOperandForm::Input},
+    {"tuple", NkiOperandForm::Tuple},
+    {"axis", NkiOperandForm::Axis},
+    {"dtype", NkiOperandForm::Dtype},
+    {"pattern", NkiOperandForm::Pattern},
+    {"channel_multiplier", NkiOperandForm::ChannelMultiplier},
+    {"cmp_op", NkiOperandForm::CmpOp},
+    {"offset", NkiOperandForm::Offset},
+};
+
+NkiForm parseForm(NkiOp op, NkiApi api, std::string_view function, std::string_view text)
 {
     NkiForm form;
     form.function = function;
@@ -49,7 +72,14 @@ NkiForm parseForm(NkiOp op, std::string_view function, std::string_view text)
                     if (row.params[p].name == name) index = p;
                 }
                 if (index == row.params.size()) return fail("names '" + std::string(name) + "', not an operand");
-                form.pieces.push_back({NkiFormPiece::Kind::Operand, named, index});
+                NkiFormPiece piece{NkiFormPiece::Kind::Operand, {}, index, usualForm(row.params[index], api)};
+                if (!named.empty()) {
+                    const auto* it = std::find_if(std::begin(kNamedForms), std::end(kNamedForms),
+                                                  [&](const NamedForm& f) { return f.name == named; });
+                    if (it == std::end(kNamedForms)) return fail("names the form '" + std::string(named) + "'");
+                    piece.form = it->form;
+                }
+                form.pieces.push_back(piece);
             }
             i = close;
             start = close + 1;
@@ -77,12 +107,20 @@ const NkiForm& nkiForm(NkiOp op, NkiApi api)
     static const std::vector<std::array<NkiForm, 2>> parsed = [] {
         std::vector<std::array<NkiForm, 2>> out;
         for (const NkiOpInfo& info : nkiOps()) {
-            out.push_back(
-                {parseForm(info.op, info.legacy, info.legacyForm), parseForm(info.op, info.current, info.currentForm)});
+            out.push_back({parseForm(info.op, NkiApi::Legacy, info.legacy, info.legacyForm),
+                           parseForm(info.op, NkiApi::Current, info.current, info.currentForm)});
         }
         return out;
     }();
     return parsed[static_cast<size_t>(op)][api == NkiApi::Legacy ? 0 : 1];
+}
+
+std::string_view nkiOperandFormName(NkiOperandForm form)
+{
+    for (const NamedForm& f : kNamedForms) {
+        if (f.form == form) return f.name;
+    }
+    return {};
 }
 
 NkiOperandForm usualForm(const CallableParam& param, NkiApi api)
@@ -116,7 +154,7 @@ std::string printNkiForm(const CallNode& c, NkiOp op, NkiApi api, const NkiFormP
         case NkiFormPiece::Kind::Operand: {
             const CallableParam& param = row.params[piece.operand];
             const size_t count = param.variadic ? args.size() - piece.operand : 1;
-            out += printer.operand({param, args.subspan(piece.operand, count), piece.text});
+            out += printer.operand({param, args.subspan(piece.operand, count), piece.form});
             break;
         }
         }
@@ -127,7 +165,7 @@ std::string printNkiForm(const CallNode& c, NkiOp op, NkiApi api, const NkiFormP
 void unknownNkiForm(const CallNode& c, const NkiFormOperand& o)
 {
     codegenFail(c.span(), "the form of '" + c.op() + "' prints '" + std::string(o.param.name) + "' as '" +
-                              std::string(o.form) + "', which this printer does not know");
+                              std::string(nkiOperandFormName(o.form)) + "', which this API's printer has no form for");
 }
 
 } // namespace tirx
