@@ -35,6 +35,7 @@ int64_t boundTruncDiv(int64_t a, int64_t b)
     return a / b;
 }
 
+// Per-operator interval arithmetic: behaviour, not a table fact, so a switch.
 IntBound boundOfBinary(const BinaryNode& e, const VarRanges& ranges)
 {
     if (isComparison(e.op()) || isLogical(e.op())) return {0, 1};

@@ -1,5 +1,7 @@
 #include "analysis/structural_equal_text.h"
 
+#include "ir/binary_ops.h"
+
 #include <cstdio>
 
 namespace tirx::equal_text {
@@ -43,29 +45,7 @@ std::string_view stmtKindName(StmtKind k)
     return "?";
 }
 
-std::string_view binaryOpName(BinaryOp op)
-{
-    switch (op) {
-    case BinaryOp::Add: return "+";
-    case BinaryOp::Sub: return "-";
-    case BinaryOp::Mul: return "*";
-    case BinaryOp::Div: return "Div";
-    case BinaryOp::Mod: return "Mod";
-    case BinaryOp::FloorDiv: return "//";
-    case BinaryOp::FloorMod: return "%";
-    case BinaryOp::Min: return "min";
-    case BinaryOp::Max: return "max";
-    case BinaryOp::EQ: return "==";
-    case BinaryOp::NE: return "!=";
-    case BinaryOp::LT: return "<";
-    case BinaryOp::LE: return "<=";
-    case BinaryOp::GT: return ">";
-    case BinaryOp::GE: return ">=";
-    case BinaryOp::And: return "and";
-    case BinaryOp::Or: return "or";
-    }
-    return "?";
-}
+std::string_view binaryOpName(BinaryOp op) { return binaryOpInfo(op).text; }
 
 std::string_view forKindName(ForKind k)
 {

@@ -62,6 +62,7 @@ std::optional<AffineIndex> splitAffine(const Expr& e, const std::unordered_set<c
     auto a = splitAffine(b->a(), vars);
     auto c = splitAffine(b->b(), vars);
     if (!a || !c) return std::nullopt;
+    // Which operators keep an index affine, and how: behaviour, so a switch.
     switch (b->op()) {
     case BinaryOp::Add: return combine(*a, 1, *c);
     case BinaryOp::Sub: return combine(*c, -1, *a);

@@ -31,7 +31,7 @@ std::string CurrentPrinter::expr(const Expr& e)
         std::string c = expr(b.b());
         if (b.op() == BinaryOp::Min || b.op() == BinaryOp::Max)
             return std::string(binaryOperatorSymbol(b.op())) + "(" + a + ", " + c + ")";
-        return "(" + a + " " + binaryOperatorSymbol(b.op()) + " " + c + ")";
+        return "(" + a + " " + std::string(binaryOperatorSymbol(b.op())) + " " + c + ")";
     }
     case ExprKind::Cast: return expr(static_cast<const CastNode&>(*e).value());
     case ExprKind::TensorLoad: return access(e);

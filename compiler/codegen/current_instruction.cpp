@@ -1,38 +1,13 @@
-// The instruction calls of the current-API printer: destination first, by keyword.
+// The operand forms of the current-API printer; the instruction lines are
+// the forms of ir/nki_ops.def (codegen/nki_form.h).
 #include "codegen/codegen_error.h"
 #include "codegen/current_printer.h"
 #include "codegen/nki_common.h"
+#include "codegen/nki_form.h"
+#include "ir/binary_ops.h"
 #include "ir/make.h"
 
 namespace tirx {
-
-namespace {
-
-const char* comparison(BinaryOp op)
-{
-    switch (op) {
-    case BinaryOp::EQ: return "nl.equal";
-    case BinaryOp::NE: return "nl.not_equal";
-    case BinaryOp::LT: return "nl.less";
-    case BinaryOp::LE: return "nl.less_equal";
-    case BinaryOp::GT: return "nl.greater";
-    case BinaryOp::GE: return "nl.greater_equal";
-    case BinaryOp::Add:
-    case BinaryOp::Sub:
-    case BinaryOp::Mul:
-    case BinaryOp::Div:
-    case BinaryOp::Mod:
-    case BinaryOp::FloorDiv:
-    case BinaryOp::FloorMod:
-    case BinaryOp::Min:
-    case BinaryOp::Max:
-    case BinaryOp::And:
-    case BinaryOp::Or: break;
-    }
-    return nullptr;
-}
-
-} // namespace
 
 std::string CurrentPrinter::opcode(const Expr& e) const
 {
@@ -44,152 +19,82 @@ std::string CurrentPrinter::opcode(const Expr& e) const
 
 // pred is `lhs <cmp> rhs`, affine in the loops: lhs - rhs is the iota value
 // offset + channel_multiplier · p + Σ step · f the instruction compares with 0.
-std::string CurrentPrinter::affineSelect(const CallNode& c)
+CurrentPrinter::AffinePredicate CurrentPrinter::affinePredicate(const Expr& pred)
 {
-    const auto& a = c.args();
-    const auto* cmp = as<BinaryNode>(a[1]);
-    const char* cmpOp = cmp ? comparison(cmp->op()) : nullptr;
-    if (!cmpOp) codegenFail(a[1]->span(), "the affine_select predicate must be a comparison such as p - f >= 0");
+    const auto* cmp = as<BinaryNode>(pred);
+    const std::string_view cmpOp = cmp ? binaryOpInfo(cmp->op()).nkiCompare : std::string_view{};
+    if (cmpOp.empty()) codegenFail(pred->span(), "the affine_select predicate must be a comparison such as p - f >= 0");
     auto lhs = splitAffine(cmp->a(), m_region.loopSet);
     auto rhs = splitAffine(cmp->b(), m_region.loopSet);
     if (!lhs || !rhs)
-        codegenFail(a[1]->span(), "the affine_select predicate must be affine in the instruction's loops");
+        codegenFail(pred->span(), "the affine_select predicate must be affine in the instruction's loops");
     const AffineIndex value = combine(*rhs, -1, *lhs);
     const VarNode* partition = m_region.loops.empty() ? nullptr : m_region.loops.front();
     for (const auto& [v, d] : m_region.dims) {
         if (d == "P") partition = v;
     }
-    std::string pattern;
+    AffinePredicate out;
+    out.cmpOp = std::string(cmpOp);
     for (const VarNode* v : m_region.loops) {
         if (v == partition) continue;
-        pattern += (pattern.empty() ? "[" : ", [") + std::to_string(value.coefficient(v)) + ", " +
-                   std::to_string(extent(v)) + "]";
+        out.pattern += (out.pattern.empty() ? "[" : ", [") + std::to_string(value.coefficient(v)) + ", " +
+                       std::to_string(extent(v)) + "]";
     }
-    std::string out = "nisa.affine_select(dst=" + access(a[0]);
-    out += ", pattern=[" + pattern +
-           "], channel_multiplier=" + std::to_string(partition ? value.coefficient(partition) : 0) + ", on_true_tile=";
-    out += access(a[2]) + ", on_false_value=";
-    out += expr(a[3]) + ", cmp_op=" + cmpOp + ", offset=";
-    out += expr(value.rest) + ")";
+    out.pattern = "[" + out.pattern + "]";
+    out.channelMultiplier = std::to_string(partition ? value.coefficient(partition) : 0);
+    out.offset = expr(value.rest);
     return out;
+}
+
+std::string CurrentPrinter::formOperand(const CallNode& c, const NkiFormOperand& o)
+{
+    const Expr& e = o.values.front();
+    switch (o.form) {
+    case NkiOperandForm::Expr: return expr(e);
+    case NkiOperandForm::Access: return access(e);
+    case NkiOperandForm::Opcode: return opcode(e);
+    case NkiOperandForm::Flag: return nkiFlag(e);
+    case NkiOperandForm::Axis: {
+        if (o.values.size() == 1) return expr(e);
+        std::string out = "(";
+        for (size_t i = 0; i < o.values.size(); ++i) out += (i ? ", " : "") + expr(o.values[i]);
+        return out + ")";
+    }
+    case NkiOperandForm::Dtype: {
+        const auto* load = as<TensorLoadNode>(e);
+        return currentDtype(load ? load->dtype() : DataType::bfloat16(), c.span());
+    }
+    case NkiOperandForm::Pattern:
+    case NkiOperandForm::ChannelMultiplier:
+    case NkiOperandForm::CmpOp:
+    case NkiOperandForm::Offset: {
+        // One split per instruction, however many of its parts the form prints.
+        if (!m_predicate || m_predicate->first != e.get()) m_predicate.emplace(e.get(), affinePredicate(e));
+        const AffinePredicate& p = m_predicate->second;
+        if (o.form == NkiOperandForm::Pattern) return p.pattern;
+        if (o.form == NkiOperandForm::ChannelMultiplier) return p.channelMultiplier;
+        if (o.form == NkiOperandForm::CmpOp) return p.cmpOp;
+        return p.offset;
+    }
+    case NkiOperandForm::Assign:
+    case NkiOperandForm::Input:
+    case NkiOperandForm::Tuple: break; // legacy forms
+    }
+    unknownNkiForm(c, o);
 }
 
 std::string CurrentPrinter::instruction(const CallNode& c)
 {
-    const auto& a = c.args();
     const std::optional<NkiOp> op = c.callable() ? c.callable()->nkiOp : std::nullopt;
     if (!op) codegenFail(c.span(), "Trainium code generation does not support a call to '" + c.op() + "'");
     if (m_region.maskIf)
         codegenFail(m_region.maskIf->span(),
                     "the current NKI API has no instruction masks; this masked instruction prints only with --api "
                     "legacy");
-    std::string out;
-    switch (*op) {
-    case NkiOp::Load:
-    case NkiOp::Store:
-        requireArgs(c, 2);
-        out = "nisa.dma_copy(dst=" + access(a[0]);
-        out += ", src=" + access(a[1]);
-        break;
-    case NkiOp::TensorCopy:
-        requireArgs(c, 2);
-        out = "nisa.tensor_copy(dst=" + access(a[0]);
-        out += ", src=" + access(a[1]);
-        break;
-    case NkiOp::Matmul:
-        requireArgs(c, 4);
-        out = "nisa.nc_matmul(dst=" + access(a[0]);
-        out += ", stationary=" + access(a[1]);
-        out += ", moving=" + access(a[2]);
-        out += ", accumulate=" + nkiFlag(a[3]);
-        break;
-    case NkiOp::Activation: {
-        requireArgs(c, 5);
-        out = "nisa.activation(dst=" + access(a[0]);
-        out += ", op=" + opcode(a[2]) + ", data=";
-        out += access(a[1]) + ", bias=";
-        out += scalarOrAccess(a[3]) + ", scale=";
-        out += scalarOrAccess(a[4]);
-        break;
-    }
-    case NkiOp::Reciprocal:
-        requireArgs(c, 2);
-        out = "nisa.reciprocal(dst=" + access(a[0]);
-        out += ", data=" + access(a[1]);
-        break;
-    case NkiOp::TensorTensor:
-        requireArgs(c, 4);
-        out = "nisa.tensor_tensor(dst=" + access(a[0]);
-        out += ", data1=" + access(a[1]);
-        out += ", data2=" + access(a[2]);
-        out += ", op=" + opcode(a[3]);
-        break;
-    case NkiOp::TensorScalar:
-        requireArgs(c, 5);
-        out = "nisa.tensor_scalar(dst=" + access(a[0]);
-        out += ", data=" + access(a[1]);
-        out += ", op0=" + opcode(a[3]) + ", operand0=";
-        out += scalarOrAccess(a[2]) + ", reverse0=" + nkiFlag(a[4]);
-        break;
-    case NkiOp::Memset:
-        requireArgs(c, 2, true);
-        out = "nisa.memset(dst=" + access(a[0]);
-        out += ", value=" + expr(a[1]);
-        break;
-    case NkiOp::TensorReduce: {
-        requireArgs(c, 5, true);
-        out = "nisa.tensor_reduce(dst=" + access(a[0]);
-        out += ", op=" + opcode(a[2]) + ", data=";
-        out += access(a[1]) + ", axis=";
-        if (a.size() == 5) {
-            out += expr(a[4]);
-        } else {
-            out += "(";
-            for (size_t i = 4; i < a.size(); ++i) out += (i > 4 ? ", " : "") + expr(a[i]);
-            out += ")";
-        }
-        out += ", negate=" + nkiFlag(a[3]);
-        break;
-    }
-    case NkiOp::ActivationReduce:
-        requireArgs(c, 7);
-        out = "nisa.activation_reduce(dst=" + access(a[1]);
-        out += ", op=" + opcode(a[3]) + ", data=";
-        out += access(a[2]) + ", reduce_op=" + opcode(a[4]) + ", reduce_res=";
-        out += access(a[0]) + ", bias=";
-        out += scalarOrAccess(a[5]) + ", scale=";
-        out += scalarOrAccess(a[6]);
-        break;
-    case NkiOp::TensorScalarReduce:
-        requireArgs(c, 7);
-        out = "nisa.tensor_scalar_reduce(dst=" + access(a[1]);
-        out += ", data=" + access(a[2]);
-        out += ", op0=" + opcode(a[4]) + ", operand0=";
-        out += scalarOrAccess(a[3]) + ", reduce_op=" + opcode(a[5]) + ", reduce_res=";
-        out += access(a[0]) + ", reverse0=" + nkiFlag(a[6]);
-        break;
-    case NkiOp::Identity: {
-        requireArgs(c, 2);
-        const auto* load = as<TensorLoadNode>(a[0]);
-        const std::string dtype = currentDtype(load ? load->dtype() : DataType::bfloat16(), c.span());
-        out = "nisa.dma_copy(dst=" + access(a[0]);
-        out += ", src=nl.shared_identity_matrix(" + expr(a[1]) + ", dtype=" + dtype + ")";
-        break;
-    }
-    case NkiOp::ScalarTensorTensor:
-    case NkiOp::ScalarTensorScalar:
-        requireArgs(c, 8);
-        out = std::string(*op == NkiOp::ScalarTensorTensor ? "nisa.scalar_tensor_tensor" : "nisa.tensor_scalar") +
-              "(dst=" + access(a[0]);
-        out += ", data=" + access(a[1]);
-        out += ", op0=" + opcode(a[4]) + ", operand0=";
-        out += scalarOrAccess(a[2]) + ", reverse0=" + nkiFlag(a[6]);
-        out += ", op1=" + opcode(a[5]) + ", operand1=";
-        out += scalarOrAccess(a[3]) + ", reverse1=" + nkiFlag(a[7]);
-        break;
-    case NkiOp::AffineSelect: requireArgs(c, 4); return affineSelect(c);
-    }
-    return out + ")";
+    m_predicate.reset();
+    const NkiFormPrinter printer{[&](const NkiFormOperand& o) { return formOperand(c, o); },
+                                 [&](std::string_view hint) { return m_names.fresh(hint); }};
+    return printNkiForm(c, *op, NkiApi::Current, printer);
 }
 
 } // namespace tirx

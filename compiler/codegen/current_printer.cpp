@@ -4,6 +4,7 @@
 #include "codegen/free_offset.h"
 #include "codegen/nki_common.h"
 #include "ir/make.h"
+#include "ir/mem_space.h"
 
 namespace tirx {
 
@@ -92,7 +93,7 @@ void CurrentPrinter::allocTensor(const BindNode& s, const CallNode& c)
     const std::string id = m_names.fresh(s.var()->name() + "_ptr");
     Tensor t{id, shape, false, 0};
     std::string buffer;
-    if (scope == "trn.psum") {
+    if (isScope(scope, MemSpace::Psum)) {
         if (shape.size() != 3)
             codegenFail(s.span(), "a PSUM allocation must have 3 dimensions (bank, partition, free), not " +
                                       std::to_string(shape.size()));
@@ -110,11 +111,11 @@ void CurrentPrinter::allocTensor(const BindNode& s, const CallNode& c)
         if (!addr.empty())
             buffer += ", address=(0, " +
                       std::to_string(currentFreeOffset(addr[0] * kPsumBankBytes + addr[1], type.dtype())) + ")";
-    } else if (scope == "trn.sbuf") {
+    } else if (isScope(scope, MemSpace::Sbuf)) {
         if (addr.size() > 1) codegenFail(s.span(), "an SBUF allocated_addr has 1 entry (byte offset)");
         buffer = "nl.sbuf";
         if (!addr.empty()) buffer += ", address=(0, " + std::to_string(currentFreeOffset(addr[0], type.dtype())) + ")";
-    } else if (scope == "global") {
+    } else if (isScope(scope, MemSpace::Hbm)) {
         if (!addr.empty()) codegenFail(s.span(), "an HBM allocation cannot have an address");
         buffer = "nl.shared_hbm";
     } else {

@@ -1,10 +1,13 @@
 #pragma once
 
 #include "codegen/affine_access.h"
+#include "codegen/nki_form.h"
 #include "codegen/nki_walker.h"
 
+#include <optional>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace tirx {
@@ -46,10 +49,19 @@ private:
     [[nodiscard]] int64_t extent(const VarNode* loop) const;
 
     // current_instruction.cpp
-    [[nodiscard]] std::string affineSelect(const CallNode& c);
+    // affine_select's predicate as the instruction's keywords spell it.
+    struct AffinePredicate {
+        std::string pattern;           // "[[-1, 128]]": step and count of each free loop
+        std::string channelMultiplier; // the partition loop's step
+        std::string cmpOp;             // "nl.greater_equal"
+        std::string offset;
+    };
+    [[nodiscard]] AffinePredicate affinePredicate(const Expr& pred);
+    [[nodiscard]] std::string formOperand(const CallNode& c, const NkiFormOperand& o);
     [[nodiscard]] std::string opcode(const Expr& e) const;
 
-    std::unordered_map<const VarNode*, Tensor> m_tensors; // parameters, allocations and their views
+    std::unordered_map<const VarNode*, Tensor> m_tensors;                   // parameters, allocations and their views
+    std::optional<std::pair<const ExprNode*, AffinePredicate>> m_predicate; // the current instruction's, split once
 };
 
 // The current-API spelling of a dtype (nl.float32, nl.bfloat16, ...).

@@ -2,6 +2,7 @@
 #include "codegen/codegen_error.h"
 #include "codegen/legacy_printer.h"
 #include "codegen/nki_common.h"
+#include "ir/binary_ops.h"
 #include "ir/functor.h"
 
 namespace tirx {
@@ -11,29 +12,7 @@ namespace {
 // Python precedence of the operators the reference prints without
 // parentheses, and of the operators an operand can sit in; 0 = the operand
 // is atomic (a call, or printed in its own parentheses).
-int pythonPrecedence(BinaryOp op)
-{
-    switch (op) {
-    case BinaryOp::Or: return 2;
-    case BinaryOp::And: return 3;
-    case BinaryOp::Add:
-    case BinaryOp::Sub: return 4;
-    case BinaryOp::Mul:
-    case BinaryOp::Div:
-    case BinaryOp::Mod:
-    case BinaryOp::FloorDiv:
-    case BinaryOp::FloorMod: return 5;
-    case BinaryOp::EQ:
-    case BinaryOp::NE:
-    case BinaryOp::LT:
-    case BinaryOp::LE:
-    case BinaryOp::GT:
-    case BinaryOp::GE: return 1;
-    case BinaryOp::Min:
-    case BinaryOp::Max: return 0;
-    }
-    return 0;
-}
+int pythonPrecedence(BinaryOp op) { return binaryOpInfo(op).pythonLevel; }
 
 bool printsBare(BinaryOp op)
 {
@@ -109,7 +88,7 @@ std::string LegacyPrinter::binary(const BinaryNode& e)
     }
     std::string a = operand(e.a(), op, false);
     std::string b = operand(e.b(), op, true);
-    std::string text = a + " " + binaryOperatorSymbol(op) + " " + b;
+    std::string text = a + " " + std::string(binaryOperatorSymbol(op)) + " " + b;
     return printsBare(op) ? text : "(" + text + ")";
 }
 

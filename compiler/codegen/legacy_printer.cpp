@@ -3,6 +3,7 @@
 #include "codegen/codegen_error.h"
 #include "codegen/nki_common.h"
 #include "ir/make.h"
+#include "ir/mem_space.h"
 
 namespace tirx {
 
@@ -82,25 +83,26 @@ void LegacyPrinter::allocTensor(const BindNode& s, const CallNode& c)
     const std::string dtype = legacyDtype(type.dtype(), s.span());
     const std::vector<int64_t> addr = allocAddress(c);
     std::string text = id + " = nl.ndarray(shape=";
-    if (scope == "trn.psum") {
+    if (isScope(scope, MemSpace::Psum)) {
         if (shape.size() != 3)
             codegenFail(s.span(), "a PSUM allocation must have 3 dimensions (bank, partition, free), not " +
                                       std::to_string(shape.size()));
         text += "[" + std::to_string(shape[0]) + ", nl.par_dim(" + std::to_string(shape[1]) + "), " +
                 std::to_string(shape[2]) + "]";
-    } else if (scope == "trn.sbuf" || scope == "global") {
+    } else if (isScope(scope, MemSpace::Sbuf) || isScope(scope, MemSpace::Hbm)) {
         text += shapeList(shape);
     } else {
         codegenFail(s.span(), "unknown storage scope '" + scope + "' (NKI has global, trn.sbuf and trn.psum)");
     }
     text += ", dtype=" + dtype + ", buffer=";
     if (addr.empty()) {
-        text += scope == "trn.psum" ? "nl.psum)" : scope == "trn.sbuf" ? "nl.sbuf)" : "nl.hbm)";
-    } else if (scope == "trn.psum") {
+        // The scope is a memory's (checked above), so its row names the buffer.
+        text += std::string(memSpaceInfo(*memSpaceOf(scope))->nkiBuffer) + ")";
+    } else if (isScope(scope, MemSpace::Psum)) {
         if (addr.size() != 2) codegenFail(s.span(), "a PSUM allocated_addr has 2 entries (bank, byte offset)");
         text += "ncc.psum.mod_alloc(base_bank=" + std::to_string(addr[0]) + ", base_addr=" + std::to_string(addr[1]) +
                 ", num_bank_tiles=(" + std::to_string(shape[0]) + ",)))";
-    } else if (scope == "trn.sbuf") {
+    } else if (isScope(scope, MemSpace::Sbuf)) {
         if (addr.size() != 1) codegenFail(s.span(), "an SBUF allocated_addr has 1 entry (byte offset)");
         text += "ncc.sbuf.mod_alloc(base_addr=" + std::to_string(addr[0]) + "))";
     } else {

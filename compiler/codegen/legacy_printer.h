@@ -1,5 +1,6 @@
 #pragma once
 
+#include "codegen/nki_form.h"
 #include "codegen/nki_walker.h"
 
 #include <string>
@@ -36,6 +37,7 @@ private:
     [[nodiscard]] std::string tensorName(const Var& tensor, const Span& use) const;
 
     // legacy_instruction.cpp
+    [[nodiscard]] std::string formOperand(const CallNode& c, const NkiFormOperand& o);
     [[nodiscard]] std::string opcode(const Expr& e) const;
     [[nodiscard]] std::string maskSuffix();
 

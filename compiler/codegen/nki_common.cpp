@@ -1,6 +1,7 @@
 #include "codegen/nki_common.h"
 
 #include "codegen/codegen_error.h"
+#include "ir/binary_ops.h"
 #include "ir/make.h"
 
 #include <cmath>
@@ -67,29 +68,7 @@ std::string nkiFloat(double value, const Span& span)
     return buf;
 }
 
-const char* binaryOperatorSymbol(BinaryOp op)
-{
-    switch (op) {
-    case BinaryOp::Add: return "+";
-    case BinaryOp::Sub: return "-";
-    case BinaryOp::Mul: return "*";
-    case BinaryOp::Div: return "/";
-    case BinaryOp::Mod:
-    case BinaryOp::FloorMod: return "%";
-    case BinaryOp::FloorDiv: return "//";
-    case BinaryOp::EQ: return "==";
-    case BinaryOp::NE: return "!=";
-    case BinaryOp::LT: return "<";
-    case BinaryOp::LE: return "<=";
-    case BinaryOp::GT: return ">";
-    case BinaryOp::GE: return ">=";
-    case BinaryOp::And: return "&";
-    case BinaryOp::Or: return "|";
-    case BinaryOp::Min: return "min";
-    case BinaryOp::Max: return "max";
-    }
-    return "?";
-}
+std::string_view binaryOperatorSymbol(BinaryOp op) { return binaryOpInfo(op).python; }
 
 void requireArgs(const CallNode& c, size_t n, bool atLeast)
 {

@@ -28,7 +28,7 @@ namespace tirx {
 // infinities, as the reference prints them; throws on NaN.
 [[nodiscard]] std::string nkiFloat(double value, const Span& span);
 // Python's spelling of an operator: "+", "//", "&", "min", ...
-[[nodiscard]] const char* binaryOperatorSymbol(BinaryOp op);
+[[nodiscard]] std::string_view binaryOperatorSymbol(BinaryOp op);
 // The opcode row an instruction's opcode operand names; a code generation
 // error at the operand when it is not a string, names no opcode or names one
 // this backend does not lower.

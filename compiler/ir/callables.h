@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ir/mem_space.h"
+
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -70,8 +72,7 @@ enum class OpcodeUse : uint8_t {
 // What an instruction does to a tensor operand.
 enum class Access : uint8_t { None, Read, Write, ReadWrite };
 
-// Where a tensor operand may live (bits of a mask).
-enum class MemSpace : uint8_t { None = 0, Hbm = 1, Sbuf = 2, Psum = 4 };
+// Where a tensor operand may live: MemSpace bits (ir/mem_space.h).
 
 [[nodiscard]] constexpr OpcodeUse operator|(OpcodeUse a, OpcodeUse b)
 {
@@ -169,8 +170,10 @@ struct NkiOpInfo {
     NkiOp op;
     std::string_view name; // "activation"
     Engine engine;
-    std::string_view legacy;  // the reference's NKI call, "nisa.activation"; empty: printed as an assignment
-    std::string_view current; // the nki.jit API's call, "nisa.activation"
+    std::string_view legacy;      // the reference's NKI call, "nisa.activation"; empty: printed as an assignment
+    std::string_view legacyForm;  // the printed line, "{result} = @(op={opcode}, ...)" (nki_ops.def)
+    std::string_view current;     // the nki.jit API's call, "nisa.activation"
+    std::string_view currentForm; // "@(dst={result}, op={opcode}, ...)"
 };
 
 struct TileOpInfo {

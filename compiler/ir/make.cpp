@@ -42,32 +42,6 @@ Attrs Attrs::without(std::string_view key) const
     return out;
 }
 
-bool isComparison(BinaryOp op)
-{
-    switch (op) {
-    case BinaryOp::EQ:
-    case BinaryOp::NE:
-    case BinaryOp::LT:
-    case BinaryOp::LE:
-    case BinaryOp::GT:
-    case BinaryOp::GE: return true;
-    case BinaryOp::Add:
-    case BinaryOp::Sub:
-    case BinaryOp::Mul:
-    case BinaryOp::Div:
-    case BinaryOp::Mod:
-    case BinaryOp::FloorDiv:
-    case BinaryOp::FloorMod:
-    case BinaryOp::Min:
-    case BinaryOp::Max:
-    case BinaryOp::And:
-    case BinaryOp::Or: return false;
-    }
-    return false;
-}
-
-bool isLogical(BinaryOp op) { return op == BinaryOp::And || op == BinaryOp::Or; }
-
 Expr intImm(int64_t value, DataType dtype, Span span) { return std::make_shared<IntImmNode>(dtype, value, span); }
 
 Expr boolImm(bool value, Span span) { return intImm(value ? 1 : 0, DataType::boolean(), span); }
@@ -160,6 +134,8 @@ std::optional<Expr> foldWrapped(bool overflowed, int64_t r, DataType t, Span spa
     return intImm(wrapToType(r, t), t, span);
 }
 
+// The folds below switch over BinaryOp because each operator computes
+// something different; its spellings and kinds are in ir/binary_ops.def.
 std::optional<Expr> foldInts(BinaryOp op, int64_t x, int64_t y, DataType t, Span span)
 {
     const DataType boolean = DataType::boolean();

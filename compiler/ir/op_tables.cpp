@@ -18,8 +18,8 @@ constexpr OpcodeUse NkiReduce = OpcodeUse::NkiReduce;
 constexpr OpcodeUse TileReduce = OpcodeUse::TileReduce;
 
 constexpr NkiOpInfo kNkiOps[] = {
-#define TIRX_NKI_OP(id_, name_, engine_, legacy_, current_, doc_)                                                      \
-    {NkiOp::id_, #name_, Engine::engine_, legacy_, current_},
+#define TIRX_NKI_OP(id_, name_, engine_, legacy_, legacyForm_, current_, currentForm_, doc_)                           \
+    {NkiOp::id_, #name_, Engine::engine_, legacy_, legacyForm_, current_, currentForm_},
 #define TIRX_NKI_ARG(...)
 #define TIRX_NKI_REST(...)
 #include "ir/nki_ops.def"

@@ -1,6 +1,7 @@
 #include "ir/tensor_type.h"
 
 #include "ir/make.h"
+#include "ir/mem_space.h"
 
 #include <string>
 
@@ -8,7 +9,7 @@ namespace tirx {
 
 TensorType::TensorType(Fields fields) : m_f(std::move(fields))
 {
-    if (m_f.scope.empty()) m_f.scope = "global";
+    if (m_f.scope.empty()) m_f.scope = scopeName(MemSpace::Hbm);
     if (m_f.alignment <= 0) m_f.alignment = 64;
     if (m_f.offsetFactor == 0) m_f.offsetFactor = 1;
     if (!m_f.elemOffset) {

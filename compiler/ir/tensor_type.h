@@ -2,6 +2,7 @@
 
 #include "ir/expr.h"
 #include "ir/layout.h"
+#include "ir/mem_space.h"
 
 #include <string>
 #include <vector>
@@ -16,7 +17,7 @@ public:
     struct Fields {
         std::vector<Expr> shape;
         DataType dtype = DataType::float32();
-        std::string scope = "global";
+        std::string scope{scopeName(MemSpace::Hbm)};
         Layout layout;             // null = None
         std::vector<Expr> strides; // empty = compact
         Expr elemOffset;           // null = 0
@@ -36,8 +37,8 @@ public:
     [[nodiscard]] int offsetFactor() const { return m_f.offsetFactor; }
     [[nodiscard]] const Fields& fields() const { return m_f; }
 
-    [[nodiscard]] bool isSbuf() const { return m_f.scope == "trn.sbuf"; }
-    [[nodiscard]] bool isPsum() const { return m_f.scope == "trn.psum"; }
+    [[nodiscard]] bool isSbuf() const { return isScope(m_f.scope, MemSpace::Sbuf); }
+    [[nodiscard]] bool isPsum() const { return isScope(m_f.scope, MemSpace::Psum); }
 
 private:
     Fields m_f;

@@ -1,6 +1,7 @@
 #include "layout/layout_grid.h"
 
 #include "ir/make.h"
+#include "ir/mem_space.h"
 #include "layout/layout_algebra.h"
 
 #include <algorithm>
@@ -53,11 +54,11 @@ std::vector<Expr> exprs(const std::vector<int64_t>& v)
 // memory plan places it.
 Layout storedLayout(const std::vector<int64_t>& shape, const std::string& scope)
 {
-    if (scope == "trn.psum" && shape.size() == 3) {
+    if (isScope(scope, MemSpace::Psum) && shape.size() == 3) {
         return makeLayout({Iter{intImm(shape[0]), intImm(1), Axis::bank()},
                            Iter{intImm(shape[1]), intImm(1), Axis::P()}, Iter{intImm(shape[2]), intImm(1), Axis::F()}});
     }
-    if ((scope == "trn.sbuf" || scope == "trn.psum") && !shape.empty()) {
+    if ((isScope(scope, MemSpace::Sbuf) || isScope(scope, MemSpace::Psum)) && !shape.empty()) {
         int64_t rest = 1;
         for (size_t i = 1; i < shape.size(); ++i) rest *= shape[i];
         return makeLayout({Iter{intImm(shape[0]), intImm(1), Axis::P()}, Iter{intImm(rest), intImm(1), Axis::F()}});
@@ -85,7 +86,7 @@ LayoutGrid::Result LayoutGrid::build(const std::vector<int64_t>& shape, const La
     g.m_shape = shape;
     g.m_layout = layout ? layout : storedLayout(shape, scope);
     g.m_dtype = dtype;
-    g.m_psum = scope == "trn.psum";
+    g.m_psum = isScope(scope, MemSpace::Psum);
     if (auto error = g.fill()) return Result{std::nullopt, *error};
     return Result{std::move(g), {}};
 }

@@ -2,6 +2,7 @@
 
 #include "ir/checked_int.h"
 #include "ir/make.h"
+#include "ir/mem_space.h"
 
 namespace tirx {
 
@@ -180,7 +181,7 @@ ConstShapes constShapes(const TensorType& type)
 std::optional<int64_t> allocatorBytes(const TensorType& type, std::string* error)
 {
     const auto& scope = type.scope();
-    const bool sbuf = scope == "trn.sbuf";
+    const bool sbuf = isScope(scope, MemSpace::Sbuf);
     const bool shared = scope.rfind("shared", 0) == 0;
     if (!sbuf && !shared) return std::nullopt;
 

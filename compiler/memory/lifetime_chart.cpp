@@ -1,4 +1,5 @@
 #include "memory/lifetime_chart.h"
+#include "ir/mem_space.h"
 
 #include <algorithm>
 #include <map>
@@ -42,7 +43,7 @@ std::vector<LifetimeChart> lifetimeCharts(const MemoryPlan& plan, const WhatIfPl
     for (const auto& p : whatIf.placements) whatIfOffset[p.allocation] = p.offset;
 
     std::vector<LifetimeChart> charts;
-    for (const char* scope : {"trn.sbuf", "trn.psum"}) {
+    for (const std::string_view scope : {scopeName(MemSpace::Sbuf), scopeName(MemSpace::Psum)}) {
         std::map<std::string, size_t> chartOf; // function -> index into charts
         for (size_t i = 0; i < plan.allocations.size(); ++i) {
             const auto& a = plan.allocations[i];
@@ -53,8 +54,9 @@ std::vector<LifetimeChart> lifetimeCharts(const MemoryPlan& plan, const WhatIfPl
                 chart.function = a.function;
                 chart.scope = scope;
                 chart.orders = a.live;
-                chart.capacityBytes = a.scope == "trn.psum" ? int64_t{target.psumBanks} * target.psumBankBytes
-                                                            : target.maxSbufBytesPerPartition;
+                chart.capacityBytes = isScope(a.scope, MemSpace::Psum)
+                                          ? int64_t{target.psumBanks} * target.psumBankBytes
+                                          : target.maxSbufBytesPerPartition;
                 charts.push_back(std::move(chart));
             }
             LifetimeChart& chart = charts[it->second];

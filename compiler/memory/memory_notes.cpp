@@ -1,4 +1,5 @@
 #include "memory/memory_notes.h"
+#include "ir/mem_space.h"
 
 #include <algorithm>
 #include <cctype>
@@ -56,9 +57,9 @@ std::string placementNote(const PlannedAllocation& a)
     if (!a.placed() || !a.partitionRange || !a.byteRange) return {};
     const std::string parts = range("p", a.partitionRange->begin, a.partitionRange->end);
     const std::string bytes = range("f", a.byteRange->begin, a.byteRange->end);
-    if (a.scope == "trn.psum" && a.bankRange)
+    if (isScope(a.scope, MemSpace::Psum) && a.bankRange)
         return "PSUM " + range("banks", a.bankRange->begin, a.bankRange->end) + " " + parts + " " + bytes;
-    if (a.scope == "trn.sbuf") return "SBUF " + parts + " " + bytes;
+    if (isScope(a.scope, MemSpace::Sbuf)) return "SBUF " + parts + " " + bytes;
     return {};
 }
 

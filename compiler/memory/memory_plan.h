@@ -2,6 +2,7 @@
 
 #include "ir/dtype.h"
 #include "ir/function.h"
+#include "ir/mem_space.h"
 #include "target/target.h"
 
 #include <nlohmann/json_fwd.hpp>
@@ -95,7 +96,7 @@ struct PlannedAllocation {
     // bytes per bank times its banks, as the scope totals count them.
     [[nodiscard]] int64_t rowBytes() const
     {
-        return scope == "trn.psum" ? bytesPerPartition * (banks > 0 ? banks : 1) : bytesPerPartition;
+        return isScope(scope, MemSpace::Psum) ? bytesPerPartition * (banks > 0 ? banks : 1) : bytesPerPartition;
     }
 };
 

@@ -1,3 +1,4 @@
+#include "ir/mem_space.h"
 #include "memory/memory_plan.h"
 
 #include <nlohmann/json.hpp>
@@ -47,7 +48,7 @@ nlohmann::json allocationJson(const PlannedAllocation& a)
                      {"first_use", pointJson(a.firstUse)},
                      {"last_use", pointJson(a.lastUse)},
                      {"span", {{"line", a.definition.span.line}, {"column", a.definition.span.column}}}};
-    if (a.scope == "trn.psum") {
+    if (isScope(a.scope, MemSpace::Psum)) {
         j["bank"] = orNull(a.bank);
         j["banks"] = a.banks;
         j["bytes_per_bank"] = a.bytesPerPartition;

@@ -1,3 +1,4 @@
+#include "ir/mem_space.h"
 #include "memory/memory_plan_detail.h"
 
 #include <algorithm>
@@ -86,7 +87,7 @@ void addOverlaps(MemoryPlan& plan, size_t first, const OverlapFilter& keep)
 {
     const auto& all = plan.allocations;
     std::vector<OverlapPair> found;
-    for (const char* scope : {"trn.sbuf", "trn.psum"}) {
+    for (const std::string_view scope : {scopeName(MemSpace::Sbuf), scopeName(MemSpace::Psum)}) {
         std::vector<Piece> pieces;
         for (size_t i = first; i < all.size(); ++i) {
             if (all[i].scope != scope) continue;

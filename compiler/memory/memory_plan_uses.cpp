@@ -1,6 +1,7 @@
 #include "ir/callables.h"
 #include "ir/functor.h"
 #include "ir/make.h"
+#include "ir/mem_space.h"
 #include "memory/alloc_info.h"
 #include "memory/memory_plan_detail.h"
 
@@ -126,12 +127,12 @@ void addLifetimes(const Function& fn, std::vector<PlannedAllocation>& allocation
 
 void addTotals(MemoryPlan& plan, const Target& target)
 {
-    auto& sbuf = plan.totals["trn.sbuf"];
-    auto& psum = plan.totals["trn.psum"];
+    auto& sbuf = plan.totals[std::string(scopeName(MemSpace::Sbuf))];
+    auto& psum = plan.totals[std::string(scopeName(MemSpace::Psum))];
     sbuf.capacityBytesPerPartition = target.maxSbufBytesPerPartition;
     psum.capacityBytesPerPartition = target.maxPsumBytesPerPartition;
     for (auto* totals : {&sbuf, &psum}) {
-        const std::string scope = totals == &sbuf ? "trn.sbuf" : "trn.psum";
+        const std::string scope(scopeName(totals == &sbuf ? MemSpace::Sbuf : MemSpace::Psum));
         for (const auto& a : plan.allocations) {
             if (a.scope != scope) continue;
             if (!a.placed()) {

@@ -63,7 +63,8 @@ Box MemoryMapFrame::pixelBox(const MemoryRect& rect) const
 
 int64_t memoryCapacityBytes(const Target& target, const std::string& scope)
 {
-    return scope == "trn.psum" ? int64_t{target.psumBanks} * target.psumBankBytes : target.maxSbufBytesPerPartition;
+    return isScope(scope, MemSpace::Psum) ? int64_t{target.psumBanks} * target.psumBankBytes
+                                          : target.maxSbufBytesPerPartition;
 }
 
 std::vector<size_t> shownAllocations(const MemoryPlan& plan, const std::string& scope)
@@ -91,7 +92,7 @@ std::pair<double, double> fittedByteWindow(const MemoryPlan* plan, const Target&
         for (size_t i : shownAllocations(*plan, scope))
             for (const auto& r : plan->allocations[i].rects) end = std::max(end, double(r.bytes.end));
     }
-    if (scope == "trn.psum" || end <= 0)
+    if (isScope(scope, MemSpace::Psum) || end <= 0)
         end = capacity;
     else
         end = std::min(capacity, end * 1.08);
@@ -171,7 +172,7 @@ void grid(SceneContext& c)
                           size, false, picture::Anchor::Middle, -90});
     // Byte ruler; for a PSUM map showing more than four banks the bank
     // edges are the ticks.
-    const bool psum = c.view.scope == "trn.psum";
+    const bool psum = isScope(c.view.scope, MemSpace::Psum);
     const double span = f.lastByte - f.firstByte;
     const double step = psum && span > 4.0 * c.target.psumBankBytes
                             ? double(c.target.psumBankBytes)
@@ -307,7 +308,7 @@ void allocations(SceneContext& c)
 
 void bankEdges(SceneContext& c)
 {
-    if (c.view.scope != "trn.psum") return;
+    if (!isScope(c.view.scope, MemSpace::Psum)) return;
     const MemoryMapFrame& f = c.frame;
     // In the text colour with a base-coloured core, so an edge reads on any
     // tensor's colour and on the empty map.

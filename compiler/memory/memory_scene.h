@@ -25,7 +25,7 @@ namespace tirx {
 
 // How the map is looked at.
 struct MemoryMapView {
-    std::string scope = "trn.sbuf";
+    std::string scope{scopeName(MemSpace::Sbuf)};
     double width = 1200;
     double height = 660;
     // The bytes shown across, [firstByte, lastByte); fittedByteWindow() is

@@ -65,7 +65,7 @@ double baselineIn(const SceneContext& c, double top, double height, double size)
 
 void title(SceneContext& c)
 {
-    const bool psum = c.view.scope == "trn.psum";
+    const bool psum = isScope(c.view.scope, MemSpace::Psum);
     std::string text =
         psum ? "PSUM: " + std::to_string(c.frame.partitions) + " partitions \xC3\x97 " +
                    std::to_string(c.target.psumBanks) + " banks of " + memoryBytesText(c.target.psumBankBytes)
@@ -202,7 +202,7 @@ void legend(SceneContext& c)
 void emptyNote(SceneContext& c)
 {
     if (!c.plan || !c.shown.empty()) return;
-    const bool sbuf = c.view.scope == "trn.sbuf";
+    const bool sbuf = isScope(c.view.scope, MemSpace::Sbuf);
     std::vector<std::string> lines;
     if (fromKernelTrace(*c.plan)) {
         lines = {sbuf ? "The kernel places no SBUF tensor." : "The kernel places no PSUM tensor."};
@@ -256,7 +256,7 @@ namespace tirx {
 std::vector<MemoryLabel> memoryLabels(const PlannedAllocation& a, const Target& target, const std::string& scope)
 {
     std::vector<MemoryLabel> out;
-    const bool perBank = scope == "trn.psum" && a.bank && a.banks > 1 && target.psumBankBytes > 0;
+    const bool perBank = isScope(scope, MemSpace::Psum) && a.bank && a.banks > 1 && target.psumBankBytes > 0;
     for (const auto& r : a.rects) {
         if (!perBank) {
             out.push_back({r, a.name, {}});

@@ -1,4 +1,5 @@
 #include "memory/what_if.h"
+#include "ir/mem_space.h"
 
 #include <nlohmann/json.hpp>
 
@@ -127,7 +128,7 @@ LinearScanResult linearScan(const std::vector<Lifetime>& items)
 WhatIfPlan whatIfPlan(const MemoryPlan& plan)
 {
     WhatIfPlan out;
-    out.scope = "trn.sbuf";
+    out.scope = scopeName(MemSpace::Sbuf);
     if (auto it = plan.totals.find(out.scope); it != plan.totals.end())
         out.naiveBytesPerPartition = it->second.allocatedBytesPerPartition;
     const auto& all = plan.allocations;

@@ -1,4 +1,5 @@
 #include "nki/nki_checks.h"
+#include "ir/mem_space.h"
 
 #include <algorithm>
 #include <set>
@@ -66,13 +67,13 @@ std::vector<KernelDiagnostic> checkPlan(const Trace& trace, const NkiPlan& nki, 
         }
         if (!a.placed()) continue;
         const int64_t end = a.rects.back().bytes.end;
-        if (a.scope == "trn.sbuf" && end > sbufCapacity) {
+        if (isScope(a.scope, MemSpace::Sbuf) && end > sbufCapacity) {
             out.push_back(at(trace, loc, Severity::Error, "sbuf-capacity",
                              "SBUF tensor '" + a.name + "'" + where(a) + " ends at byte " + std::to_string(end) +
                                  " of a partition (" + std::to_string(a.bytesPerPartition) + " bytes from " +
                                  std::to_string(*a.offset) + "); " + target.tag + " has " + kib(sbufCapacity) +
                                  " per partition"));
-        } else if (a.scope == "trn.psum" && end > psumCapacity) {
+        } else if (isScope(a.scope, MemSpace::Psum) && end > psumCapacity) {
             const int64_t lastBank = (end - 1) / target.psumBankBytes;
             out.push_back(at(trace, loc, Severity::Error, "psum-capacity",
                              "PSUM tensor '" + a.name + "'" + where(a) + " reaches bank " + std::to_string(lastBank) +
@@ -85,7 +86,7 @@ std::vector<KernelDiagnostic> checkPlan(const Trace& trace, const NkiPlan& nki, 
         const PlannedAllocation& a = plan.allocations[o.earlier];
         const PlannedAllocation& b = plan.allocations[o.later];
         const Interval shared{std::max(a.live.begin, b.live.begin), std::min(a.live.end, b.live.end)};
-        const char* memory = a.scope == "trn.psum" ? "PSUM" : "SBUF";
+        const char* memory = isScope(a.scope, MemSpace::Psum) ? "PSUM" : "SBUF";
         out.push_back(at(trace, nki.sources[o.later].loc, Severity::Error, "overlap",
                          "'" + b.name + "' (live over " + liveText(b.live) + ") and '" + a.name + "' (live over " +
                              liveText(a.live) + ") share " + memory + " bytes " + std::to_string(o.bytes.begin) + ".." +

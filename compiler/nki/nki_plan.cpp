@@ -1,6 +1,7 @@
 #include "nki/nki_plan.h"
 
 #include "ir/checked_int.h"
+#include "ir/mem_space.h"
 #include "memory/memory_plan_detail.h"
 #include "memory/what_if.h"
 
@@ -15,8 +16,8 @@ namespace {
 
 std::string scopeOf(const std::string& buffer)
 {
-    if (buffer == "sbuf") return "trn.sbuf";
-    if (buffer == "psum") return "trn.psum";
+    if (buffer == "sbuf") return std::string(scopeName(MemSpace::Sbuf));
+    if (buffer == "psum") return std::string(scopeName(MemSpace::Psum));
     return buffer; // "hbm", "shared_hbm", "private_hbm"
 }
 
@@ -40,7 +41,7 @@ void place(PlannedAllocation& a, const Address& at, int64_t bytes, int64_t bankB
         return;
     }
     a.partitionRange = Interval{at.partition, *lastPartition};
-    if (a.scope == "trn.psum") {
+    if (isScope(a.scope, MemSpace::Psum)) {
         a.bank = at.byte / bankBytes;
         a.offset = at.byte % bankBytes;
         const int64_t lastBank = (*end + bankBytes - 1) / bankBytes;
@@ -72,8 +73,8 @@ public:
         addUses();
         addDefinitions();
         widenOverDynamicLoops();
-        placeModelled("trn.sbuf", 1);
-        placeModelled("trn.psum", m_target.psumBankBytes);
+        placeModelled(scopeName(MemSpace::Sbuf), 1);
+        placeModelled(scopeName(MemSpace::Psum), m_target.psumBankBytes);
         auto& all = m_out.plan.allocations;
         addOverlaps(m_out.plan, 0, [&](size_t i, size_t j) {
             const Interval& x = all[i].live;
@@ -201,7 +202,7 @@ private:
     // policy NKI documents, above every byte the kernel placed itself, so
     // a modelled placement never collides with an explicit one. PSUM tiles
     // take whole banks (`granule` = bank bytes).
-    void placeModelled(const std::string& scope, int64_t granule)
+    void placeModelled(std::string_view scope, int64_t granule)
     {
         auto& all = m_out.plan.allocations;
         int64_t base = 0;

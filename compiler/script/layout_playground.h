@@ -1,6 +1,7 @@
 #pragma once
 
 #include "ir/diagnostic.h"
+#include "ir/mem_space.h"
 #include "layout/layout_grid.h"
 
 #include <optional>
@@ -13,7 +14,7 @@ namespace tirx {
 struct PlaygroundInput {
     std::string shape = "(128, 512)";
     std::string dtype = "float32";
-    std::string scope = "trn.sbuf";
+    std::string scope = std::string(scopeName(MemSpace::Sbuf));
     std::string layout = "T.TileLayout(T.S[(128, 512):(1 @ P, 1 @ F)])";
 };
 

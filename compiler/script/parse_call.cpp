@@ -4,9 +4,10 @@
 
 #include "script/parser_impl.h"
 
+#include "ir/binary_ops.h"
+
 #include <array>
 #include <limits>
-#include <unordered_map>
 
 namespace tirx::script {
 
@@ -239,13 +240,7 @@ Value Parser::callBuiltin(std::string_view name, std::vector<Arg>& args, Span sp
             }
             return Value::ofExpr(cast(*dt, toExpr(a, "a value to convert"), span), span);
         }
-        static const std::unordered_map<std::string_view, BinaryOp> kBinary = {
-            {"min", BinaryOp::Min},           {"max", BinaryOp::Max},      {"floordiv", BinaryOp::FloorDiv},
-            {"floormod", BinaryOp::FloorMod}, {"truncdiv", BinaryOp::Div}, {"truncmod", BinaryOp::Mod},
-            {"Div", BinaryOp::Div},           {"Mod", BinaryOp::Mod},      {"FloorDiv", BinaryOp::FloorDiv},
-            {"FloorMod", BinaryOp::FloorMod}, {"Min", BinaryOp::Min},      {"Max", BinaryOp::Max},
-            {"And", BinaryOp::And},           {"Or", BinaryOp::Or}};
-        if (auto it = kBinary.find(short_); it != kBinary.end()) {
+        if (const std::optional<BinaryOp> bop = findBinaryCall(short_)) {
             arity(2);
             Value a = args[0].value;
             Value b = args[1].value;
@@ -255,7 +250,7 @@ Value Parser::callBuiltin(std::string_view name, std::vector<Arg>& args, Span sp
                 x = intImm(constInt(x).value(), y->dtype(), a.span);
             if (b.py && !a.py && b.expr->kind() == ExprKind::IntImm && x->dtype().isInt())
                 y = intImm(constInt(y).value(), x->dtype(), b.span);
-            return Value::ofExpr(withSpan(binary(it->second, x, y, span), span), span);
+            return Value::ofExpr(withSpan(binary(*bop, x, y, span), span), span);
         }
         if (short_ == "Not") {
             arity(1);

@@ -3,6 +3,7 @@
 // per chapter 05 §1.2: opcodes checked, defaults filled, regions and
 // qualifiers converted; the older tile spellings are read here too.
 
+#include "ir/mem_space.h"
 #include "script/parser_impl.h"
 
 #include <array>
@@ -291,9 +292,9 @@ Value Parser::callOldTile(std::string_view name, std::vector<Arg>& args, Span sp
     if (name == "copy") {
         const std::string dst = scopeOf(operand(0));
         const std::string src = scopeOf(operand(1));
-        target = src == "global" && dst != "global"   ? "load"
-                 : dst == "global" && src != "global" ? "store"
-                                                      : "tensor_copy";
+        target = isScope(src, MemSpace::Hbm) && !isScope(dst, MemSpace::Hbm)   ? "load"
+                 : isScope(dst, MemSpace::Hbm) && !isScope(src, MemSpace::Hbm) ? "store"
+                                                                               : "tensor_copy";
     } else if (name == "memset" || name == "reciprocal") {
         target = std::string(name);
     } else if (name == "gemm") {

@@ -2,6 +2,7 @@
 // layout notation (T.TileLayout, T.S/T.R, from_iters).
 
 #include "ir/checked_int.h"
+#include "ir/mem_space.h"
 #include "ir/trainium_layout.h"
 #include "layout/layout_algebra.h"
 #include "script/parser_impl.h"
@@ -12,7 +13,7 @@ namespace tirx::script {
 
 namespace {
 
-const std::vector<std::string_view> kScopes = {"global", "trn.sbuf", "trn.psum", "local", "shared", "shared.dyn"};
+const std::vector<std::string_view> kScopes(std::begin(kScopeNames), std::end(kScopeNames));
 
 // The TX2 keyword set shared by T.Tensor, T.alloc_tensor and T.decl_tensor.
 struct TensorArgs {
@@ -39,7 +40,7 @@ struct TensorArgs {
 std::string Parser::checkScope(const Value& v)
 {
     std::string s = requireStr(v, "a storage scope");
-    if (s.empty()) return "global";
+    if (s.empty()) return std::string(scopeName(MemSpace::Hbm));
     for (auto k : kScopes) {
         if (k == s) return s;
     }
@@ -151,7 +152,7 @@ static bool allConstant(const std::vector<Expr>& shape, int64_t& elements)
 // and a layout maps exactly the elements of the shape.
 static void checkType(Parser& p, const TensorArgs& t, const TensorType::Fields& f, Span span)
 {
-    const bool onChip = f.scope == "trn.sbuf" || f.scope == "trn.psum";
+    const bool onChip = isScope(f.scope, MemSpace::Sbuf) || isScope(f.scope, MemSpace::Psum);
     if (onChip && f.dtype == DataType::handle())
         p.error(t.dtype ? t.dtype->span : span,
                 "a '" + f.scope + "' tensor cannot have dtype \"handle\": on-chip memory holds numbers");
@@ -174,7 +175,9 @@ static TensorTypeRef buildType(Parser& p, const TensorArgs& t, Span span, std::s
     TensorType::Fields f;
     f.shape = p.toShape(*t.shape, "'" + std::string(callee) + "'");
     if (t.dtype && t.dtype->kind != Value::Kind::None) f.dtype = p.requireDtype(*t.dtype);
-    f.scope = t.scope ? p.checkScope(*t.scope) : scopeOverride.empty() ? "global" : scopeOverride;
+    f.scope = t.scope                 ? p.checkScope(*t.scope)
+              : scopeOverride.empty() ? std::string(scopeName(MemSpace::Hbm))
+                                      : scopeOverride;
     f.layout = p.resolveLayout(t.layout, f.shape, f.scope, t.old);
     checkType(p, t, f, span);
     if (t.strides && t.strides->kind != Value::Kind::None) f.strides = p.toShape(*t.strides, "strides");
@@ -253,8 +256,7 @@ Value Parser::allocTensor(std::vector<Arg>& args, Span span)
         type = buildType(*this, t, span, "T.alloc_tensor");
         if (t.allocatedAddr && t.allocatedAddr->kind != Value::Kind::None) {
             const auto& s = type->scope();
-            if (s == "global" || s == "local" || s == "shared" || s == "shared.dyn")
-                fail(t.allocatedAddr->span, "allocated_addr is not allowed for scope '" + s + "'");
+            if (!isOnChipScope(s)) fail(t.allocatedAddr->span, "allocated_addr is not allowed for scope '" + s + "'");
             if (!t.old && t.allocatedAddr->kind != Value::Kind::Seq)
                 fail(t.allocatedAddr->span, "allocated_addr must be a list such as [0]");
             callArgs.push_back(placementTuple(*this, *t.allocatedAddr, "allocated_addr"));
@@ -364,7 +366,7 @@ Layout Parser::resolveLayout(const Value* arg, const std::vector<Expr>& shape, c
 {
     // Chapter 01 §5.2 (TX2 _get_layout).
     if (!arg) {
-        if (oldDefault || scope == "trn.sbuf" || scope == "trn.psum") return nullptr;
+        if (oldDefault || isScope(scope, MemSpace::Sbuf) || isScope(scope, MemSpace::Psum)) return nullptr;
         return defaultLayout(shape);
     }
     switch (arg->kind) {
@@ -376,9 +378,9 @@ Layout Parser::resolveLayout(const Value* arg, const std::vector<Expr>& shape, c
         if (!pf)
             fail(arg->span,
                  "invalid layout string '" + arg->str + "'; expected \"default\" or a P/F annotation such as \"PF\"");
-        auto r = trainiumLayout(arg->str, shape, scope == "trn.psum");
+        auto r = trainiumLayout(arg->str, shape, isScope(scope, MemSpace::Psum));
         if (r.layout) return r.layout;
-        if (scope == "trn.psum") {
+        if (isScope(scope, MemSpace::Psum)) {
             if (auto message = psumLayoutError(arg->str, shape)) {
                 // Reported once, and the tensor still named, so its uses do
                 // not each add "name is not defined".

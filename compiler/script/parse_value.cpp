@@ -5,6 +5,7 @@
 
 #include "analysis/int_bounds.h"
 #include "analysis/simplify.h"
+#include "ir/binary_ops.h"
 
 #include <cmath>
 #include <limits>
@@ -185,39 +186,11 @@ Value Parser::binaryOp(std::string_view op, const Value& a, const Value& b, Span
     Expr y = toExpr(b, "an operand");
     if (a.py && !b.py) x = literalLike(a, y);
     if (b.py && !a.py) y = literalLike(b, x);
-    BinaryOp bop = BinaryOp::Add;
-    if (op == "+")
-        bop = BinaryOp::Add;
-    else if (op == "-")
-        bop = BinaryOp::Sub;
-    else if (op == "*")
-        bop = BinaryOp::Mul;
-    else if (op == "//")
-        bop = BinaryOp::FloorDiv;
-    else if (op == "%")
-        bop = BinaryOp::FloorMod;
-    else if (op == "/") {
-        if (!x->dtype().isFloat() && !y->dtype().isFloat())
-            fail(span, "integer division with '/' is ambiguous; use '//' for floor division or T.truncdiv");
-        bop = BinaryOp::Div;
-    } else if (op == "<")
-        bop = BinaryOp::LT;
-    else if (op == "<=")
-        bop = BinaryOp::LE;
-    else if (op == ">")
-        bop = BinaryOp::GT;
-    else if (op == ">=")
-        bop = BinaryOp::GE;
-    else if (op == "==")
-        bop = BinaryOp::EQ;
-    else if (op == "!=")
-        bop = BinaryOp::NE;
-    else if (op == "and")
-        bop = BinaryOp::And;
-    else if (op == "or")
-        bop = BinaryOp::Or;
-    else
-        fail(span, "operator '" + std::string(op) + "' is not supported on IR expressions");
+    const std::optional<BinaryOp> found = findInfixOp(op);
+    if (!found) fail(span, "operator '" + std::string(op) + "' is not supported on IR expressions");
+    const BinaryOp bop = *found;
+    if (bop == BinaryOp::Div && !x->dtype().isFloat() && !y->dtype().isFloat())
+        fail(span, "integer division with '/' is ambiguous; use '//' for floor division or T.truncdiv");
     if ((bop == BinaryOp::FloorDiv || bop == BinaryOp::FloorMod || bop == BinaryOp::Div) && isConstInt(y, 0))
         fail(span, "division by zero");
     if ((x->dtype().isHandle() || y->dtype().isHandle()) && !isComparison(bop))

@@ -3,8 +3,10 @@
 
 #include "script/print_impl.h"
 
+#include "ir/binary_ops.h"
 #include "ir/callables.h"
 #include "ir/make.h"
+#include "ir/mem_space.h"
 
 #include <array>
 #include <charconv>
@@ -66,53 +68,11 @@ std::string pythonFloatRepr(double v)
 
 namespace {
 
-int binaryPrec(BinaryOp op)
-{
-    switch (op) {
-    case BinaryOp::Add:
-    case BinaryOp::Sub: return kPrecAdd;
-    case BinaryOp::Mul:
-    case BinaryOp::Div:
-    case BinaryOp::FloorDiv:
-    case BinaryOp::FloorMod: return kPrecMul;
-    case BinaryOp::EQ:
-    case BinaryOp::NE:
-    case BinaryOp::LT:
-    case BinaryOp::LE:
-    case BinaryOp::GT:
-    case BinaryOp::GE: return kPrecCompare;
-    case BinaryOp::And: return kPrecAnd;
-    case BinaryOp::Or: return kPrecOr;
-    case BinaryOp::Mod:
-    case BinaryOp::Min:
-    case BinaryOp::Max: return kPrecAtom; // printed as calls
-    }
-    return kPrecAtom;
-}
+// The table's precedence levels are on this printer's scale.
+static_assert(kPrecOr == 1 && kPrecAnd == 2 && kPrecCompare == 4 && kPrecAdd == 5 && kPrecMul == 6 && kPrecAtom == 8,
+              "binary_ops.def's scriptLevel column uses the Prec scale");
 
-std::string_view binarySymbol(BinaryOp op)
-{
-    switch (op) {
-    case BinaryOp::Add: return " + ";
-    case BinaryOp::Sub: return " - ";
-    case BinaryOp::Mul: return " * ";
-    case BinaryOp::Div: return " / ";
-    case BinaryOp::FloorDiv: return " // ";
-    case BinaryOp::FloorMod: return " % ";
-    case BinaryOp::EQ: return " == ";
-    case BinaryOp::NE: return " != ";
-    case BinaryOp::LT: return " < ";
-    case BinaryOp::LE: return " <= ";
-    case BinaryOp::GT: return " > ";
-    case BinaryOp::GE: return " >= ";
-    case BinaryOp::And: return " and ";
-    case BinaryOp::Or: return " or ";
-    case BinaryOp::Mod: return "T.truncmod";
-    case BinaryOp::Min: return "T.min";
-    case BinaryOp::Max: return "T.max";
-    }
-    return "?";
-}
+int binaryPrec(BinaryOp op) { return binaryOpInfo(op).scriptLevel; }
 
 } // namespace
 
@@ -196,8 +156,8 @@ namespace {
 bool isInfix(const BinaryNode& e)
 {
     const BinaryOp op = e.op();
-    return op != BinaryOp::Min && op != BinaryOp::Max && op != BinaryOp::Mod &&
-           (op != BinaryOp::Div || e.dtype().isFloat());
+    // Integer truncating division has no Python operator: `/` is true division.
+    return !binaryOpInfo(op).infix.empty() && (op != BinaryOp::Div || e.dtype().isFloat());
 }
 
 } // namespace
@@ -206,8 +166,7 @@ void Printer::binary(const BinaryNode& e, int parentPrec)
 {
     const BinaryOp op = e.op();
     if (!isInfix(e)) {
-        // Integer truncating division has no Python operator: `/` is true division.
-        m_out += op == BinaryOp::Div ? std::string_view{"T.Div"} : binarySymbol(op);
+        m_out += binaryOpInfo(op).scriptCall;
         m_out += '(';
         expr(e.a().get(), kPrecNone);
         m_out += ", ";
@@ -241,7 +200,9 @@ void Printer::binary(const BinaryNode& e, int parentPrec)
     const int leftPrec = prec == kPrecCompare ? prec + 1 : prec;
     expr(link(links - 1)->a().get(), leftPrec);
     for (size_t i = links; i-- > 0;) {
-        m_out += binarySymbol(link(i)->op());
+        m_out += ' ';
+        m_out += binaryOpInfo(link(i)->op()).infix;
+        m_out += ' ';
         expr(link(i)->b().get(), prec + 1);
     }
     if (paren) m_out += ')';
@@ -419,7 +380,7 @@ void Printer::tensorType(const TensorType& t)
         m_out += ", elem_offset=";
         expr(t.elemOffset().get(), kPrecNone);
     }
-    if (t.scope() != "global") {
+    if (!isScope(t.scope(), MemSpace::Hbm)) {
         m_out += ", scope=";
         stringLit(t.scope());
     }

@@ -1,4 +1,5 @@
 #include "sim/access_map.h"
+#include "ir/mem_space.h"
 
 namespace tirx::sim {
 
@@ -6,8 +7,8 @@ std::vector<MapRect> accessRects(const InstructionRecord& record, const Target& 
 {
     std::vector<MapRect> out;
     for (const auto& a : record.accesses) {
-        const bool sbuf = a.scope == "trn.sbuf";
-        if (!sbuf && a.scope != "trn.psum") continue;
+        const bool sbuf = isScope(a.scope, MemSpace::Sbuf);
+        if (!sbuf && !isScope(a.scope, MemSpace::Psum)) continue;
         const double width =
             static_cast<double>(sbuf ? target.maxSbufBytesPerPartition : target.maxPsumBytesPerPartition);
         const double height = static_cast<double>(target.partitionSize);
@@ -27,9 +28,9 @@ std::string describeAccesses(const InstructionRecord& record, const Target& targ
         text += a.tensor + " partitions " + std::to_string(a.partitionBegin) + ".." +
                 std::to_string(a.partitionEnd - 1) + ", bytes " + std::to_string(a.byteBegin) + ".." +
                 std::to_string(a.byteEnd - 1);
-        if (a.scope == "trn.psum")
+        if (isScope(a.scope, MemSpace::Psum))
             text += " (PSUM bank " + std::to_string(a.byteBegin / target.psumBankBytes) + ")";
-        else if (a.scope == "trn.sbuf")
+        else if (isScope(a.scope, MemSpace::Sbuf))
             text += " (SBUF)";
         else
             text += " (HBM)";

@@ -1,6 +1,7 @@
 #include "sim/hardware_limits.h"
 
 #include "ir/callables.h"
+#include "ir/mem_space.h"
 #include "target/hardware.h"
 
 #include <string>
@@ -13,28 +14,20 @@ namespace {
 // columns per instruction (spec 06 §4.4).
 constexpr int64_t kMaxMovingFree = hw::kMaxMovingFree;
 
-MemSpace spaceOf(const std::string& scope)
-{
-    if (scope == "trn.sbuf") return MemSpace::Sbuf;
-    if (scope == "trn.psum") return MemSpace::Psum;
-    return MemSpace::Hbm;
-}
+// A scope no memory row names (a TVM "local") is simulated in HBM.
+MemSpace spaceOf(const std::string& scope) { return memSpaceOf(scope).value_or(MemSpace::Hbm); }
 
 std::string spaceName(MemSpace space)
 {
-    switch (space) {
-    case MemSpace::Sbuf: return "SBUF";
-    case MemSpace::Psum: return "PSUM";
-    case MemSpace::Hbm: return "HBM";
-    case MemSpace::None: break;
-    }
-    return "nowhere";
+    const std::string_view label = memSpaceLabel(space);
+    return label.empty() ? "nowhere" : std::string(label);
 }
 
 std::string allowedNames(MemSpace mask)
 {
     std::string out;
-    for (const MemSpace s : {MemSpace::Hbm, MemSpace::Sbuf, MemSpace::Psum}) {
+    for (const MemSpaceInfo& row : kMemSpaces) {
+        const MemSpace s = row.space;
         if (allows(mask, s)) out += (out.empty() ? "" : " or ") + spaceName(s);
     }
     return out;
@@ -140,7 +133,7 @@ private:
     {
         const TensorPlace* a = placeOf(m_ins.argNamed("operand0"));
         const TensorPlace* b = placeOf(m_ins.argNamed("operand1"));
-        if (a && b && a->scope == "trn.psum" && b->scope == "trn.psum")
+        if (a && b && isScope(a->scope, MemSpace::Psum) && isScope(b->scope, MemSpace::Psum))
             warn("both inputs ('" + a->name + "', '" + b->name +
                  "') are in PSUM; the vector engine reads at most one of them from PSUM");
     }
@@ -155,7 +148,7 @@ private:
     void dmaWithPsum(std::string_view operand, const char* what)
     {
         const TensorPlace* p = placeOf(m_ins.argNamed(operand));
-        if (p && p->scope == "trn.psum")
+        if (p && isScope(p->scope, MemSpace::Psum))
             warn(std::string(what) + " ('" + p->name + "') is not documented as supported; go through SBUF");
     }
 
@@ -167,7 +160,7 @@ private:
         const int64_t free = m_points.count / m_points.extents.front();
         int item = 0;
         for (const Stream& s : m_streams) {
-            if (s.place && s.place->scope != "global") item = std::max(item, s.place->itemBytes);
+            if (s.place && !isScope(s.place->scope, MemSpace::Hbm)) item = std::max(item, s.place->itemBytes);
         }
         if (free * item > m_target.maxSbufBytesPerPartition)
             warn(std::to_string(free) + " free elements of " + std::to_string(item) + " bytes are " +

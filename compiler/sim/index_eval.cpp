@@ -14,6 +14,8 @@ std::optional<int64_t> failWith(std::string* error, std::string text)
     return std::nullopt;
 }
 
+// The simulator's integer arithmetic per operator: behaviour, so a switch
+// (spellings and kinds are in ir/binary_ops.def).
 std::optional<int64_t> binaryValue(BinaryOp op, int64_t a, int64_t b, std::string* error)
 {
     switch (op) {

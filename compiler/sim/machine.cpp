@@ -1,6 +1,7 @@
 #include "sim/machine.h"
 
 #include "ir/make.h"
+#include "ir/mem_space.h"
 #include "memory/alloc_info.h"
 
 #include <algorithm>
@@ -67,8 +68,10 @@ std::variant<TypeCheck, Diagnostic> checkType(const std::string& name, const Ten
 
 Machine::Machine(const Target& target, bool poison) : m_target(target), m_fill(poison ? kPoisonByte : 0)
 {
-    newStorage("SBUF", "trn.sbuf", target.partitionSize, target.maxSbufBytesPerPartition);
-    newStorage("PSUM", "trn.psum", target.partitionSize, target.maxPsumBytesPerPartition);
+    for (const MemSpace space : {MemSpace::Sbuf, MemSpace::Psum}) {
+        newStorage(std::string(memSpaceLabel(space)), std::string(scopeName(space)), target.partitionSize,
+                   space == MemSpace::Sbuf ? target.maxSbufBytesPerPartition : target.maxPsumBytesPerPartition);
+    }
 }
 
 Storage& Machine::newStorage(std::string name, std::string scope, int64_t partitions, int64_t partitionBytes)
@@ -91,7 +94,7 @@ std::optional<Diagnostic> Machine::placeParameter(const Var& param, const HostAr
     const auto& [shape, kind] = std::get<TypeCheck>(checked);
     TensorPlace place;
     place.name = param->name();
-    place.scope = "global";
+    place.scope = scopeName(MemSpace::Hbm);
     place.dtype = param->tensorType()->dtype();
     place.kind = kind;
     place.itemBytes = elementBytes(kind);
@@ -100,7 +103,8 @@ std::optional<Diagnostic> Machine::placeParameter(const Var& param, const HostAr
     place.byteStride = rowMajorByteStrides(shape, 0, place.itemBytes);
     place.span = param->span();
     place.storage =
-        &newStorage("HBM " + param->name(), "global", 1, std::max<int64_t>(1, product(shape)) * place.itemBytes);
+        &newStorage(std::string(memSpaceLabel(MemSpace::Hbm)) + " " + param->name(),
+                    std::string(scopeName(MemSpace::Hbm)), 1, std::max<int64_t>(1, product(shape)) * place.itemBytes);
     if (contents) {
         if (contents->dtype != place.dtype)
             return error(param->span(), "input '" + param->name() + "' is " + contents->dtype.str() +
@@ -251,14 +255,14 @@ std::optional<Diagnostic> Machine::placeDeclaration(const BindNode& bind, const 
         if (!v) return error(bind.span(), "declaration '" + name + "' has a symbolic element offset");
         offset = *v;
     }
-    if (base->scope == "global") {
+    if (isScope(base->scope, MemSpace::Hbm)) {
         place.partitionStride.assign(shape.size(), 0);
         place.byteStride = rowMajorByteStrides(shape, 0, place.itemBytes);
         place.byteBase = base->byteBase + offset * place.itemBytes;
         if (place.byteBase + product(shape) * place.itemBytes > base->storage->size())
             return error(bind.span(), "declaration '" + name + "' is larger than the tensor it views");
     } else {
-        const size_t partitionDim = place.scope == "trn.psum" ? 1 : 0;
+        const size_t partitionDim = isScope(place.scope, MemSpace::Psum) ? 1 : 0;
         if (shape.size() <= partitionDim)
             return error(bind.span(), "on-chip view '" + name + "' has no partition dimension");
         place.partitionStride.assign(shape.size(), 0);

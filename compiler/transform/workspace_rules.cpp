@@ -1,6 +1,7 @@
 #include "transform/workspace_rules.h"
 
 #include "ir/make.h"
+#include "ir/mem_space.h"
 #include "ir/tensor_type.h"
 #include "transform/tile/instruction_plan.h"
 #include "transform/tile/nest.h"
@@ -22,12 +23,12 @@ std::string shapeText(const std::vector<int64_t>& shape)
 } // namespace
 
 Var WorkspaceTable::newWorkspace(const std::string& name, const std::vector<int64_t>& shape, DataType dtype,
-                                 const std::string& scope) const
+                                 MemSpace space) const
 {
     TensorType::Fields f;
     for (auto d : shape) f.shape.push_back(intImm(d));
     f.dtype = dtype;
-    f.scope = scope;
+    f.scope = scopeName(space);
     return makeVar(name, VarType::tensorType(makeTensorType(std::move(f))), {}, m_planning);
 }
 
@@ -43,12 +44,12 @@ Stmt memsetInit(const Var& ws, int64_t partitions, int64_t width, const Expr& va
     return tensorizedNest(p, partitions, f, width, nullptr, nkiCall(NkiOp::Memset, {tensorLoad(ws, {p, f}), value}));
 }
 
-void checkUserWorkspace(const TileCall& c, std::string_view slot, const std::vector<int64_t>& required,
-                        std::string_view scope)
+void checkUserWorkspace(const TileCall& c, std::string_view slot, const std::vector<int64_t>& required, MemSpace space)
 {
     const auto* type = operandType(c.operand(slot));
     const std::string what = "the " + std::string(slot) + " workspace passed to '" + std::string(c.name()) + "'";
     if (!type) throw TileError(what + " is not a tensor");
+    const std::string_view scope = scopeName(space);
     if (type->scope() != scope) throw TileError(what + " must be a " + std::string(scope) + " tensor");
     if (type->layout()) throw TileError(what + " must not have a layout");
     std::vector<int64_t> have;
@@ -96,7 +97,7 @@ WorkspaceTable::ConstBias WorkspaceTable::constBias(const Expr& value, int64_t p
     const auto key = std::make_tuple(value->dtype().str(), std::bit_cast<uint64_t>(v));
     auto found = m_constBias.find(key);
     if (found == m_constBias.end()) {
-        auto var = newWorkspace("const_bias", {partitions, width}, value->dtype(), "trn.sbuf");
+        auto var = newWorkspace("const_bias", {partitions, width}, value->dtype(), MemSpace::Sbuf);
         m_constBias.emplace(key, m_workspaces.size());
         return {add({var, allocStmt(var, {}), memsetInit(var, partitions, width, value)}), std::nullopt};
     }
@@ -109,7 +110,7 @@ WorkspaceTable::ConstBias WorkspaceTable::constBias(const Expr& value, int64_t p
     // sizes, exactly as the reference does (which may leave part uninitialised).
     const int64_t rows = std::max(oldP, partitions);
     const int64_t cols = std::max(oldW, width);
-    auto bigger = newWorkspace("const_bias", {rows, cols}, value->dtype(), "trn.sbuf");
+    auto bigger = newWorkspace("const_bias", {rows, cols}, value->dtype(), MemSpace::Sbuf);
     m_replaced[ws.var.get()] = bigger;
     ws = Workspace{bigger, allocStmt(bigger, {}), memsetInit(bigger, partitions, width, value)};
     if (rows == partitions && cols == width) return {bigger, std::nullopt};

@@ -58,7 +58,7 @@ public:
     // the call being planned (TrnPrivateTensorAlloc and that call), which
     // the memory plan reads.
     [[nodiscard]] Var newWorkspace(const std::string& name, const std::vector<int64_t>& shape, DataType dtype,
-                                   const std::string& scope) const;
+                                   MemSpace space) const;
 
     // While it lives, the table's new workspaces come from the call whose
     // origin it holds: attachWorkspaces opens one around each call.
@@ -91,7 +91,7 @@ private:
 // check_workspace_tensor: the workspace in `slot` has `scope`, no layout and
 // at least `required` elements in every dimension the two shapes share.
 void checkUserWorkspace(const TileCall& call, std::string_view slot, const std::vector<int64_t>& required,
-                        std::string_view scope);
+                        MemSpace space);
 
 // Const-bias rule (chapter 05 §3.3): the shared (P_dst, width) tile for a
 // float-constant bias, attached unless the call has a const_bias or a

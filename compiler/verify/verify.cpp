@@ -1,6 +1,7 @@
 #include "verify/verify.h"
 
 #include "ir/diagnostic_cap.h"
+#include "ir/mem_space.h"
 #include "verify/verify_constant_indices.h"
 #include "verify/verify_tile_shapes.h"
 
@@ -20,9 +21,9 @@ public:
     {
         if (!a.sizeError.empty())
             error(a, a.sizeError);
-        else if (a.scope == "trn.sbuf")
+        else if (isScope(a.scope, MemSpace::Sbuf))
             checkSbuf(a);
-        else if (a.scope == "trn.psum")
+        else if (isScope(a.scope, MemSpace::Psum))
             checkPsum(a);
     }
 
@@ -99,8 +100,9 @@ std::string overlapMessage(const MemoryPlan& plan, const OverlapPair& pair)
 {
     const auto& a = plan.allocations[pair.earlier];
     const auto& b = plan.allocations[pair.later];
-    return "allocation '" + b.name + "' overlaps '" + a.name + "' in " + (a.scope == "trn.psum" ? "PSUM" : "SBUF") +
-           " (bytes " + std::to_string(pair.bytes.begin) + ".." + std::to_string(pair.bytes.end - 1) + ")";
+    return "allocation '" + b.name + "' overlaps '" + a.name + "' in " +
+           (isScope(a.scope, MemSpace::Psum) ? "PSUM" : "SBUF") + " (bytes " + std::to_string(pair.bytes.begin) + ".." +
+           std::to_string(pair.bytes.end - 1) + ")";
 }
 
 std::vector<Diagnostic> verifyPlan(const MemoryPlan& plan, const Target& target)
@@ -119,7 +121,7 @@ std::vector<Diagnostic> verifyPlan(const MemoryPlan& plan, const Target& target)
             const auto& pair = plan.overlaps[overlap];
             const auto& later = plan.allocations[pair.later];
             const auto severity =
-                later.scope == "trn.psum" ? Diagnostic::Severity::Warning : Diagnostic::Severity::Error;
+                isScope(later.scope, MemSpace::Psum) ? Diagnostic::Severity::Warning : Diagnostic::Severity::Error;
             if (overlapReports.full()) {
                 overlapReports.addUncounted(1);
                 continue;
@@ -144,11 +146,11 @@ void checkPsumLiveAtOnce(const Module& module, const MemoryPlan& placement, cons
     const int64_t capacity = int64_t{target.psumBanks} * target.psumBankBytes;
     int64_t unplaced = 0;
     for (const auto& a : placement.allocations) {
-        if (a.scope == "trn.psum" && !a.placed() && a.sizeError.empty()) unplaced += a.rowBytes();
+        if (isScope(a.scope, MemSpace::Psum) && !a.placed() && a.sizeError.empty()) unplaced += a.rowBytes();
     }
     if (unplaced <= capacity) return;
     const MemoryPlan full = buildMemoryPlan(module, target, {}, PlanDetail::Full);
-    const auto overflow = firstLiveOverflow(full, "trn.psum", capacity);
+    const auto overflow = firstLiveOverflow(full, std::string(scopeName(MemSpace::Psum)), capacity);
     if (!overflow) return;
     const auto& a = full.allocations[overflow->allocation];
     out.push_back({Diagnostic::Severity::Error,

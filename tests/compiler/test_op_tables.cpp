@@ -1,7 +1,10 @@
-// The op tables (ir/nki_ops.def, ir/tile_ops.def, ir/opcodes.def): every
-// instruction and tile op has exactly one row, every row's spelling parses
-// and prints back, calls carry their row, and opcode strings are checked.
+// The op tables (ir/nki_ops.def, ir/tile_ops.def, ir/opcodes.def,
+// ir/binary_ops.def, ir/mem_scopes.def): every instruction and tile op has
+// exactly one row, every row's spelling parses and prints back, calls carry
+// their row, opcode strings are checked, every binary operator's spellings
+// parse to it and print back, and scope strings map to their memory.
 
+#include "ir/binary_ops.h"
 #include "ir/callables.h"
 #include "ir/expr.h"
 #include "ir/functor.h"
@@ -62,21 +65,34 @@ std::string moduleCalling(const Callable& c)
            body;
 }
 
-// The first call in a module's first function.
-const CallNode* firstCall(const Module& m)
+// The first node of type N (a call, a binary node) in a module's functions, in visiting order.
+template <typename N> const N* firstOf(const Module& m)
 {
     struct Finder final : IrVisitor {
-        const CallNode* found = nullptr;
+        const N* found = nullptr;
 
     protected:
-        void visitCall(const CallNode& c) override
+        void visitExpr(const Expr& e) override
         {
-            if (!found) found = &c;
-            IrVisitor::visitCall(c);
+            if (!found) found = as<N>(e);
+            IrVisitor::visitExpr(e);
         }
     } finder;
     for (const auto& entry : m.functions()) finder.visitStmt(entry.second->body());
     return finder.found;
+}
+
+// The T.* calls of a binary_ops.def row ("truncdiv Div").
+std::vector<std::string> callNames(const BinaryOpInfo& row)
+{
+    std::vector<std::string> out;
+    std::string_view rest = row.callNames;
+    while (!rest.empty()) {
+        const size_t space = rest.find(' ');
+        out.emplace_back(rest.substr(0, space));
+        rest = space == std::string_view::npos ? std::string_view{} : rest.substr(space + 1);
+    }
+    return out;
 }
 
 } // namespace
@@ -139,6 +155,8 @@ private slots:
         QVERIFY(allows(mm.params[1].spaces, MemSpace::Sbuf));
         QCOMPARE(qs(nkiOpInfo(NkiOp::Matmul).legacy), QStringLiteral("nisa.nc_matmul"));
         QCOMPARE(qs(nkiOpInfo(NkiOp::Load).legacy), QStringLiteral("nl.load"));
+        QCOMPARE(qs(nkiOpInfo(NkiOp::Load).current), QStringLiteral("nisa.dma_copy"));
+        QCOMPARE(qs(nkiOpInfo(NkiOp::Identity).current), QStringLiteral("nisa.dma_copy"));
         QVERIFY(allows(callableOf(NkiOp::Load).params[1].spaces, MemSpace::Hbm));
         QVERIFY(nkiOpInfo(NkiOp::Memset).legacy.empty()); // printed as an assignment
         QCOMPARE(qs(opcodeInfo(Opcode::Sub).nkiFunction), QStringLiteral("nki.language.subtract"));
@@ -180,7 +198,7 @@ private slots:
         QVERIFY2(parsed.ok(), (source + formatDiagnostics(parsed.diagnostics, "row.py", source)).c_str());
 
         // The call refers to its row: an op check is a pointer compare.
-        const CallNode* call = firstCall(*parsed.module);
+        const CallNode* call = firstOf<CallNode>(*parsed.module);
         QVERIFY(call);
         QCOMPARE(call->callable(), row);
 
@@ -191,6 +209,78 @@ private slots:
         QCOMPARE(qs(printModule(*again.module)), qs(printed));
     }
 
+    // Every spelling of every binary operator, infix and call, parses to
+    // the row's operator, prints with the row's spelling and parses back.
+    void everyBinaryOpRoundTrips()
+    {
+        QCOMPARE(binaryOps().size(), size_t{17});
+        for (const BinaryOpInfo& row : binaryOps()) {
+            // Integer `/` is refused, so `/` gets floats (the calls ints:
+            // integer truncating division prints as T.Div); logical
+            // operators take conditions.
+            const bool logical = row.kind == BinaryKind::Logical;
+            const std::string a = logical ? "x < y" : "x";
+            const std::string b = logical ? "y < x" : "y";
+            std::vector<std::pair<std::string, bool>> spellings; // (text, real operands)
+            if (!row.infix.empty()) {
+                const bool real = row.op == BinaryOp::Div;
+                spellings.emplace_back("(" + (real ? std::string("u") : a) + ") " + std::string(row.infix) + " (" +
+                                           (real ? std::string("v") : b) + ")",
+                                       real);
+            }
+            for (const std::string& name : callNames(row))
+                spellings.emplace_back("T." + name + "(" + a + ", " + b + ")", false);
+            QVERIFY2(!spellings.empty(), row.text.data());
+            for (const auto& [spelling, real] : spellings) {
+                const std::string source = "from tvm.script import tirx as T\n\n@T.function\n"
+                                           "def main(x: T.int32, y: T.int32, u: T.float32, v: T.float32):\n"
+                                           "    T.evaluate(" +
+                                           spelling + ")\n";
+                const ParseResult parsed = parseModule(source);
+                QVERIFY2(parsed.ok(), (source + formatDiagnostics(parsed.diagnostics, "op.py", source)).c_str());
+                const BinaryNode* node = firstOf<BinaryNode>(*parsed.module);
+                QVERIFY2(node && node->op() == row.op, source.c_str());
+                QVERIFY(findInfixOp(row.infix) == (row.infix.empty() ? std::nullopt : std::optional(row.op)));
+
+                const std::string printed = printModule(*parsed.module);
+                const bool infix = !row.infix.empty() && (row.op != BinaryOp::Div || real);
+                const std::string expected =
+                    infix ? " " + std::string(row.infix) + " " : std::string(row.scriptCall) + "(";
+                QVERIFY2(printed.find(expected) != std::string::npos, (expected + " in\n" + printed).c_str());
+                const ParseResult again = parseModule(printed);
+                QVERIFY2(again.ok(), printed.c_str());
+                QCOMPARE(firstOf<BinaryNode>(*again.module)->op(), row.op);
+                QCOMPARE(qs(printModule(*again.module)), qs(printed));
+            }
+        }
+        QVERIFY(isComparison(BinaryOp::GE) && !isComparison(BinaryOp::And));
+        QVERIFY(isLogical(BinaryOp::Or) && !isLogical(BinaryOp::Min));
+        QVERIFY(!findInfixOp("**"));
+        QVERIFY(!findBinaryCall("trunc"));
+    }
+
+    void scopeStringsNameTheirMemory()
+    {
+        QCOMPARE(qs(scopeName(MemSpace::Sbuf)), QStringLiteral("trn.sbuf"));
+        QCOMPARE(qs(scopeName(MemSpace::Psum)), QStringLiteral("trn.psum"));
+        QCOMPARE(qs(scopeName(MemSpace::Hbm)), QStringLiteral("global"));
+        QVERIFY(scopeName(MemSpace::None).empty());
+        for (const MemSpaceInfo& row : kMemSpaces) {
+            QVERIFY(memSpaceOf(row.scope) == row.space);
+            QCOMPARE(memSpaceInfo(row.space), &row);
+        }
+        QVERIFY(!memSpaceOf("local"));
+        QVERIFY(isOnChipScope("trn.psum") && !isOnChipScope("global"));
+        // A tensor written with the scope string carries its memory.
+        const std::string source = "from tvm.script import tirx as T\n\n@T.function\n"
+                                   "def main(A: T.Tensor((128, 512), \"float32\", scope=\"trn.psum\")):\n"
+                                   "    T.evaluate(0)\n";
+        const ParseResult parsed = parseModule(source);
+        QVERIFY(parsed.ok());
+        const std::string printed = printModule(*parsed.module);
+        QVERIFY2(printed.find("scope=\"trn.psum\"") != std::string::npos, printed.c_str());
+    }
+
     void flatAliasPrintsTheCanonicalName()
     {
         const std::string source = "from tvm.script import tirx as T\n\n@T.function\n"
@@ -198,7 +288,7 @@ private slots:
                                    "    T.nki_memset(A[0, 0], T.float32(0.0))\n";
         const ParseResult parsed = parseModule(source);
         QVERIFY(parsed.ok());
-        QCOMPARE(firstCall(*parsed.module)->callable(), &callableOf(NkiOp::Memset));
+        QCOMPARE(firstOf<CallNode>(*parsed.module)->callable(), &callableOf(NkiOp::Memset));
         QVERIFY(printModule(*parsed.module).find("T.nki.memset(") != std::string::npos);
     }
 };

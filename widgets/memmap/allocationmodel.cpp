@@ -67,7 +67,7 @@ QVariant AllocationModel::text(const tirx::PlannedAllocation& a, size_t row, int
                        (a.placementModelled ? u" *"_s : QString()));
     case Partitions: return QString::number(a.partitions);
     case BytesPerPartition: return QString::number(a.rowBytes());
-    case Banks: return a.scope == "trn.psum" ? QString::number(a.banks) : QString();
+    case Banks: return tirx::isScope(a.scope, tirx::MemSpace::Psum) ? QString::number(a.banks) : QString();
     case CreatedBy:
         return a.serves.empty() ? QString::fromStdString(a.createdBy)
                                 : QString::fromStdString(a.createdBy + " for " + a.serves);

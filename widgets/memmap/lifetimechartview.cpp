@@ -22,7 +22,10 @@ QString bytesText(int64_t bytes)
     return u"%1 B"_s.arg(bytes);
 }
 
-QString scopeName(const std::string& scope) { return scope == "trn.psum" ? u"PSUM"_s : u"SBUF"_s; }
+QString scopeName(const std::string& scope)
+{
+    return tirx::isScope(scope, tirx::MemSpace::Psum) ? u"PSUM"_s : u"SBUF"_s;
+}
 
 } // namespace
 
@@ -42,8 +45,8 @@ void LifetimeChartView::setPlan(std::shared_ptr<const tirx::MemoryPlan> plan, co
         for (size_t i = 0; i < m_plan->allocations.size(); ++i) {
             const auto& a = m_plan->allocations[i];
             if (!a.placed()) continue;
-            if (a.scope == "trn.sbuf") m_colour[i] = sbuf++;
-            if (a.scope == "trn.psum") m_colour[i] = psum++;
+            if (tirx::isScope(a.scope, tirx::MemSpace::Sbuf)) m_colour[i] = sbuf++;
+            if (tirx::isScope(a.scope, tirx::MemSpace::Psum)) m_colour[i] = psum++;
         }
     }
     updateGeometry();

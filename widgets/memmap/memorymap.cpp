@@ -35,7 +35,10 @@ MemoryMap::MemoryMap(Scope scope, QWidget* parent) : QWidget(parent), m_scope(sc
 
 MemoryMap::~MemoryMap() = default;
 
-std::string MemoryMap::scopeName() const { return m_scope == Scope::Sbuf ? "trn.sbuf" : "trn.psum"; }
+std::string MemoryMap::scopeName() const
+{
+    return std::string(tirx::scopeName(m_scope == Scope::Sbuf ? tirx::MemSpace::Sbuf : tirx::MemSpace::Psum));
+}
 
 void MemoryMap::setPlan(std::shared_ptr<const tirx::MemoryPlan> plan, const tirx::Target* target)
 {

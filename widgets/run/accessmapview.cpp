@@ -1,5 +1,7 @@
 #include "accessmapview.h"
 
+#include "ir/mem_space.h"
+
 #include <QPainter>
 
 using namespace Qt::StringLiterals;
@@ -38,7 +40,7 @@ void AccessMapView::paintEvent(QPaintEvent*)
         painter.drawLine(x, psum.top(), x, psum.bottom());
     }
     for (const auto& rect : m_rects) {
-        const QRect& area = rect.scope == "trn.sbuf" ? sbuf : psum;
+        const QRect& area = tirx::isScope(rect.scope, tirx::MemSpace::Sbuf) ? sbuf : psum;
         const QRectF box(area.left() + rect.x0 * area.width(), area.top() + rect.y0 * area.height(),
                          std::max(1.0, (rect.x1 - rect.x0) * area.width()),
                          std::max(1.0, (rect.y1 - rect.y0) * area.height()));

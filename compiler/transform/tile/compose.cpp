@@ -102,7 +102,7 @@ private:
             throw TileError(
                 "the partial reduce tensor must be specified in workspace; run TrnPrivateTensorAlloc first");
         const auto p = partitionsOf(m_planner.region(m_reduced));
-        checkUserWorkspace(m_call, "partial_reduce", {p.value_or(1), m_reduceBlocks}, "trn.sbuf");
+        checkUserWorkspace(m_call, "partial_reduce", {p.value_or(1), m_reduceBlocks}, MemSpace::Sbuf);
         return m_call.operand("partial_reduce");
     }
 
@@ -237,7 +237,7 @@ private:
             if (!c.has("const_bias"))
                 throw TileError("the constant bias tensor must be specified in workspace; run TrnPrivateTensorAlloc "
                                 "first");
-            checkUserWorkspace(c, "const_bias", {planner.partitions(*d.region), inst.size}, "trn.sbuf");
+            checkUserWorkspace(c, "const_bias", {planner.partitions(*d.region), inst.size}, MemSpace::Sbuf);
             biasTensor = c.operand("const_bias");
         }
         const FusedReduce fused(c, planner, *d.region, r, axes, inst);

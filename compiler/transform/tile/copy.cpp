@@ -2,6 +2,7 @@
 // backend/trn/tile_primitive/copy/default.py).
 
 #include "ir/make.h"
+#include "ir/mem_space.h"
 #include "layout/layout_algebra.h"
 #include "target/hardware.h"
 #include "transform/tile/families.h"
@@ -19,7 +20,7 @@ bool onChipScope(const TensorType& t) { return t.isSbuf() || t.isPsum(); }
 bool validSide(const TensorType& t)
 {
     if (!t.layout()) return false;
-    if (t.scope() == "global") return true;
+    if (isScope(t.scope(), MemSpace::Hbm)) return true;
     return onChipScope(t) && isTrainiumLayout(t.layout().get());
 }
 
@@ -45,16 +46,16 @@ public:
         const auto* st = operandType(src);
         if (!dt || !st || !as<TensorRegionNode>(dst) || !as<TensorRegionNode>(src))
             throw TileError("'" + std::string(c.name()) + "' takes tensor regions as dst and src");
-        const bool scopesOk = (st->scope() == "global" || onChipScope(*st)) &&
-                              (dt->scope() == "global" || onChipScope(*dt)) &&
-                              !(st->scope() == "global" && dt->scope() == "global");
+        const bool scopesOk = (isScope(st->scope(), MemSpace::Hbm) || onChipScope(*st)) &&
+                              (isScope(dt->scope(), MemSpace::Hbm) || onChipScope(*dt)) &&
+                              !(isScope(st->scope(), MemSpace::Hbm) && isScope(dt->scope(), MemSpace::Hbm));
         if (!scopesOk || !validSide(*st) || !validSide(*dt))
             throw TileError("invalid tensor layout/scope for copy operation: the HBM side needs a layout and the "
                             "on-chip side (trn.sbuf or trn.psum) a Trainium layout");
         // The memory direction decides the tile op and the instruction it
         // lowers to, both named alike.
-        const bool load = st->scope() == "global";
-        const bool store = dt->scope() == "global";
+        const bool load = isScope(st->scope(), MemSpace::Hbm);
+        const bool store = isScope(dt->scope(), MemSpace::Hbm);
         const TileOp expected = load ? TileOp::Load : store ? TileOp::Store : TileOp::TensorCopy;
         const NkiOp instruction = load ? NkiOp::Load : store ? NkiOp::Store : NkiOp::TensorCopy;
         if (c.op() != expected)

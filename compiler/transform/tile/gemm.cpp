@@ -105,7 +105,7 @@ public:
         const bool aliased = std::any_of(table.workspaces().begin(), table.workspaces().end(),
                                          [](const Workspace& w) { return w.var->tensorType()->isPsum(); });
         auto var = table.newWorkspace("acc_psum", {kPsumBanks, *partitions, kPsumBankElements}, DataType::float32(),
-                                      "trn.psum");
+                                      MemSpace::Psum);
         c.set("acc_psum", table.add({var, allocStmt(var, {tuple({intImm(0), intImm(0)})}), nullptr}));
         if (aliased)
             c.warn("this acc_psum is placed at PSUM bank 0, offset 0 like the acc_psum of an earlier matmul into "

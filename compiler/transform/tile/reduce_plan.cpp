@@ -180,9 +180,9 @@ ReductionPlan planAndCheckReduction(const TileCall& c, const VarRanges& ranges, 
     if (!outP) throw TileError("the partition count of the reduction output is not a constant");
     partialShape = {*outP, plan.reductionBlocks};
     if (plan.reductionBlocks != 1 && c.has("partial_reduce"))
-        checkUserWorkspace(c, "partial_reduce", partialShape, "trn.sbuf");
+        checkUserWorkspace(c, "partial_reduce", partialShape, MemSpace::Sbuf);
     if (c.op() == TileOp::ActivationReduce && !biasIsRegion(c) && c.has("const_bias"))
-        checkUserWorkspace(c, "const_bias", {plan.partitions, plan.instSize}, "trn.sbuf");
+        checkUserWorkspace(c, "const_bias", {plan.partitions, plan.instSize}, MemSpace::Sbuf);
     return plan;
 }
 
@@ -192,7 +192,7 @@ void partialReduceRule(TileCall& c, WorkspaceTable& table, const VarRanges& rang
     std::vector<int64_t> shape;
     const ReductionPlan plan = planAndCheckReduction(c, ranges, shape);
     if (plan.reductionBlocks == 1) return;
-    auto var = table.newWorkspace("partial_reduce", shape, dtypeOf(reductionOutput(c)), "trn.sbuf");
+    auto var = table.newWorkspace("partial_reduce", shape, dtypeOf(reductionOutput(c)), MemSpace::Sbuf);
     c.set("partial_reduce", table.add({var, allocStmt(var, {}), nullptr}));
 }
 
@@ -209,13 +209,13 @@ void unaryReduceRule(TileCall& c, WorkspaceTable& table, const VarRanges& ranges
     const bool needsPartial = plan.reductionBlocks != 1 && !c.has("partial_reduce");
     const bool needsBias = !biasIsRegion(c) && !c.has("const_bias");
     if (needsPartial) {
-        auto var = table.newWorkspace("partial_reduce", partialShape, dtypeOf(c.operand("reduced")), "trn.sbuf");
+        auto var = table.newWorkspace("partial_reduce", partialShape, dtypeOf(c.operand("reduced")), MemSpace::Sbuf);
         c.set("partial_reduce", table.add({var, allocStmt(var, {}), nullptr}));
     }
     if (needsBias) {
         const Expr value = c.scalar("bias", 0.0);
-        auto var =
-            table.newWorkspace("const_bias", {plan.partitions, plan.instSize}, dtypeOf(c.operand("dst")), "trn.sbuf");
+        auto var = table.newWorkspace("const_bias", {plan.partitions, plan.instSize}, dtypeOf(c.operand("dst")),
+                                      MemSpace::Sbuf);
         c.set("const_bias",
               table.add({var, allocStmt(var, {}), memsetInit(var, plan.partitions, plan.instSize, value)}));
     }

@@ -71,7 +71,7 @@ public:
             throw TileError(
                 "the partial reduce tensor must be specified in workspace; run TrnPrivateTensorAlloc first");
         const auto dstPartitions = partitionsOf(dst);
-        checkUserWorkspace(c, "partial_reduce", {dstPartitions.value_or(partitions), reduceBlocks}, "trn.sbuf");
+        checkUserWorkspace(c, "partial_reduce", {dstPartitions.value_or(partitions), reduceBlocks}, MemSpace::Sbuf);
         const Expr partial = c.operand("partial_reduce");
         auto first =
             reduce(element(partial, {loops.partition, reductionBlock}), element(src, planner.indices(s)), false);

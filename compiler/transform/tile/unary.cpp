@@ -99,7 +99,7 @@ private:
             if (!c.has("const_bias"))
                 throw TileError("the constant bias tensor must be specified in workspace; run TrnPrivateTensorAlloc "
                                 "first");
-            checkUserWorkspace(c, "const_bias", {planner.partitions(*d.region), inst.size}, "trn.sbuf");
+            checkUserWorkspace(c, "const_bias", {planner.partitions(*d.region), inst.size}, MemSpace::Sbuf);
             biasTensor = c.operand("const_bias");
         }
         return emit(
