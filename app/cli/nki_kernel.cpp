@@ -165,6 +165,7 @@ std::optional<NkiKernel> openNkiKernel(const std::string& file, const NkiOptions
     run.python = options.python;
     NkiKernel kernel;
     kernel.file = file;
+    kernel.launch = *launch;
     kernel.target = target;
     if (options.fromTrace.empty()) {
         kernel.run = nki::runKernel(file, *launch, run);
