@@ -58,10 +58,11 @@ public:
     }
 
 private:
-    void line(std::string text, std::optional<Location> loc)
+    void line(std::string text, std::optional<Location> loc, std::string op = {})
     {
         m_out.text += text + "\n";
         m_out.lineLocations.push_back(loc);
+        m_out.lineOps.push_back(std::move(op));
     }
 
     std::string unique(const std::string& base)
@@ -240,7 +241,7 @@ private:
                 return emitted;
             }
             for (const SimCall& call : std::get<std::vector<SimCall>>(calls)) {
-                for (auto& text : callText(call, 4)) line(std::move(text), ins.loc);
+                for (auto& text : callText(call, 4)) line(std::move(text), ins.loc, ins.op);
                 ++emitted;
             }
         }

@@ -45,6 +45,7 @@ struct SimArgument {
 struct SimModule {
     std::string text;
     std::vector<std::optional<Location>> lineLocations; // index: line - 1
+    std::vector<std::string> lineOps;                   // the NKI call a line stands for ("nisa.nc_matmul"), or ""
     std::vector<SimArgument> inputs;                    // the kernel's tensor parameters, in launch order
     std::vector<SimArgument> outputs;                   // HBM tensors the kernel writes
     std::vector<SimTensor> tensors;
@@ -53,6 +54,10 @@ struct SimModule {
     [[nodiscard]] std::optional<Location> locationOfLine(unsigned line) const
     {
         return line >= 1 && line <= lineLocations.size() ? lineLocations[line - 1] : std::nullopt;
+    }
+    [[nodiscard]] std::string opOfLine(unsigned line) const
+    {
+        return line >= 1 && line <= lineOps.size() ? lineOps[line - 1] : std::string();
     }
 };
 

@@ -34,6 +34,16 @@ Severity severityOf(Diagnostic::Severity s)
     return Severity::Error;
 }
 
+// The simulator names an instruction by its T.nki call; the kernel's
+// author wrote the NKI call the line stands for.
+std::string inKernelTerms(const SimModule& m, Span span, std::string text)
+{
+    const std::string op = m.opOfLine(span.line);
+    if (op.empty() || !text.starts_with("T.nki.")) return text;
+    const auto end = text.find_first_of(" :(", 6);
+    return op + (end == std::string::npos ? "" : text.substr(end));
+}
+
 } // namespace
 
 const sim::HostArray* NkiRunResult::output(const std::string& name) const
@@ -74,7 +84,18 @@ NkiRunResult runNkiOnSimulator(const Trace& trace, const std::vector<NkiPlan>& p
         out.diagnostics.push_back(std::move(d));
         return std::move(out);
     };
-    if (trace.error) return fail("the kernel did not run to its end: " + trace.error->message);
+    if (trace.error) {
+        KernelDiagnostic d =
+            atKernelLine(trace, m, {}, Severity::Error, trace.error->code,
+                         "the kernel did not run to its end, so it cannot be simulated: " + trace.error->message);
+        if (trace.error->loc && trace.error->loc->valid()) {
+            d.file = trace.fileOf(*trace.error->loc);
+            d.line = trace.error->loc->line;
+            d.column = std::max(1, trace.error->loc->column);
+        }
+        out.diagnostics.push_back(std::move(d));
+        return out;
+    }
     if (m.error) {
         out.diagnostics.push_back(*m.error);
         return out;
@@ -126,12 +147,14 @@ NkiRunResult runNkiOnSimulator(const Trace& trace, const std::vector<NkiPlan>& p
         // lifetimes; the plan's overlap check (nki_checks) is the one
         // that knows when both are live.
         if (d.severity == Diagnostic::Severity::Warning && d.message.ends_with("they share bytes")) continue;
-        out.diagnostics.push_back(atKernelLine(trace, m, d.span, severityOf(d.severity), "simulator", d.message));
+        out.diagnostics.push_back(
+            atKernelLine(trace, m, d.span, severityOf(d.severity), "simulator", inKernelTerms(m, d.span, d.message)));
     }
     for (const auto& r : out.run.uninitialised) {
-        std::string text = r.op + " reads " + std::to_string(r.elements) + " never-written element" +
-                           (r.elements == 1 ? "" : "s") + " of '" + r.tensor + "' (first at partition " +
-                           std::to_string(r.partition) + ", byte " + std::to_string(r.byte) + ")";
+        std::string text = inKernelTerms(m, r.span, r.op) + " reads " + std::to_string(r.elements) +
+                           " never-written element" + (r.elements == 1 ? "" : "s") + " of '" + r.tensor +
+                           "' (first at partition " + std::to_string(r.partition) + ", byte " + std::to_string(r.byte) +
+                           ")";
         if (r.instructions > 1) text += " in " + std::to_string(r.instructions) + " executions";
         out.diagnostics.push_back(atKernelLine(trace, m, r.span, Severity::Warning, "uninitialised-read", text));
     }
