@@ -73,7 +73,9 @@ void runNkiKernelOnSimulator(const std::string& file, const NkiOptions& options,
     runOptions.seed = show.seed;
     runOptions.poison = show.poison;
     const auto result = nki::runNkiOnSimulator(trace, plans, *kernel->target, runOptions);
-    for (const auto& d : result.diagnostics) findings.push_back(d);
+    // A trace that ended early is already among the findings (its own note).
+    if (!trace.error)
+        for (const auto& d : result.diagnostics) findings.push_back(d);
     for (const auto& d : findings) std::fprintf(stderr, "%s\n", nki::formatDiagnostic(d).c_str());
     if (!result.completed) {
         outcome.exit = Exit::BadInput;
