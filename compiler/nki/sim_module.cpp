@@ -160,13 +160,26 @@ private:
                 }
                 std::string base = (m_trace.programs.size() > 1 ? "p" + std::to_string(p) + "_" : "") + t.name;
                 if (block) base += "_b" + std::to_string(*block);
-                st.identifier = unique(base);
                 if (at) {
                     st.partition = at->partition;
                     st.byte = at->byte;
                 }
-                // A tensor the simulator cannot hold stops the run only when an instruction uses it.
-                const std::string why = declare(t, st, at);
+                // Tiles made again and again at one place (a loop's) are one
+                // allocation of the module: the same bytes seen the same way.
+                const std::string key = at ? t.buffer + ":" + std::to_string(t.partitions.begin) + ":" +
+                                                 std::to_string(t.partitions.end) + ":" + std::to_string(at->byte) +
+                                                 ":" + std::to_string(t.bytesPerPartition) + ":" + t.dtype
+                                           : std::string();
+                std::string why;
+                if (const auto same = m_placed.find(key); !key.empty() && same != m_placed.end()) {
+                    st.identifier = same->second.first;
+                    why = same->second.second;
+                } else {
+                    st.identifier = unique(base);
+                    // A tensor the simulator cannot hold stops the run only when an instruction uses it.
+                    why = declare(t, st, at);
+                    if (!key.empty()) m_placed[key] = {st.identifier, why};
+                }
                 if (!why.empty()) st.placement = "none";
                 slots[{t.id, block}] = SimSlot{st.identifier, t.buffer == "psum", false, t.partitions.begin, why};
                 m_out.tensors.push_back(std::move(st));
@@ -261,6 +274,7 @@ private:
     std::map<std::string, std::string> m_paramDtype;
     std::vector<std::pair<std::string, SimArgument>> m_inputs, m_outputs;
     std::map<std::string, SimSlot> m_hbmSlots;
+    std::map<std::string, std::pair<std::string, std::string>> m_placed; // place -> identifier, why unusable
     std::map<size_t, std::map<std::pair<int, std::optional<int64_t>>, SimSlot>> m_slots;
 };
 
