@@ -153,6 +153,16 @@ class SimCorpus(unittest.TestCase):
         kernels = sorted(f[:-3] for f in os.listdir(CORPUS) if f.endswith(".py"))
         print(f"\nsimulator: {len(ran)} of {len(kernels)} corpus kernels run and match NumPy")
 
+    def test_operand_forms_match_numpy(self):
+        (code, doc, err), values, out = self.run_kernel(SIM_KERNELS, "ops_mix")
+        self.assertEqual(code, 0, err)
+        a, b = values["a"], values["b"]
+        col = -a.sum(axis=1, keepdims=True)
+        u = np.maximum(col - a, np.exp(a * 0.5 + col))
+        v = (2.0 - b.reshape(128, 32).T) * 3.0
+        want = np.concatenate([v[:, :64], u[32:]], axis=0)
+        np.testing.assert_allclose(load(out), want, rtol=1e-5, atol=1e-6)
+
     def test_unmodelled_instruction_stops_at_its_line(self):
         for name, what in NOT_MODELLED.items():
             with self.subTest(kernel=name):
