@@ -3,6 +3,8 @@
 #include "ir/dtype.h"
 #include "nki/sim_ops.h"
 
+#include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
 
@@ -14,7 +16,18 @@ std::string identifierFrom(const std::string& text)
 {
     std::string out;
     for (char c : text) out += (std::isalnum(static_cast<unsigned char>(c)) || c == '_') ? c : '_';
-    if (out.empty() || std::isdigit(static_cast<unsigned char>(out[0]))) out = "t_" + out;
+    // Python's keywords and the script's own names cannot name a tensor.
+    static const std::set<std::string> reserved{
+        "False",    "None",   "True",  "and",  "as",     "assert",   "async",   "await", "break", "class",
+        "continue", "def",    "del",   "elif", "else",   "except",   "finally", "for",   "from",  "global",
+        "if",       "import", "in",    "is",   "lambda", "nonlocal", "not",     "or",    "pass",  "raise",
+        "return",   "try",    "while", "with", "yield",  "T",        "main",    "range"};
+    // v0, v1, ... are the loops of every instruction (sim_ops.cpp).
+    const bool loopName = out.size() > 1 && out[0] == 'v' && std::all_of(out.begin() + 1, out.end(), [](char c) {
+                              return std::isdigit(static_cast<unsigned char>(c));
+                          });
+    if (out.empty() || std::isdigit(static_cast<unsigned char>(out[0])) || reserved.count(out) || loopName)
+        out = "t_" + out;
     return out;
 }
 
@@ -268,7 +281,7 @@ private:
     const std::vector<NkiPlan>& m_plans;
     const Target& m_target;
     SimModule m_out;
-    std::set<std::string> m_used{"T", "main"};
+    std::set<std::string> m_used;
     std::map<std::string, std::string> m_hbmKey;
     std::map<std::string, std::vector<int64_t>> m_paramShape;
     std::map<std::string, std::string> m_paramDtype;

@@ -194,6 +194,22 @@ private slots:
         for (const auto& t : result.module.tensors) QCOMPARE(t.placement, std::string("modelled"));
     }
 
+    void tensorNamesThatAreNotIdentifiers()
+    {
+        // name= can be anything: a keyword, a loop's name, a name with spaces, two tensors alike.
+        json doc = elementwise("nisa.tensor_tensor", {{"op", "add"}}, 8).document();
+        auto& tensors = doc["programs"][0]["tensors"];
+        tensors[3]["name"] = "for";
+        tensors[4]["name"] = "v0";
+        tensors[5]["name"] = "x y";
+        tensors[2]["name"] = "v0";
+        auto read = nki::readTrace(doc.dump());
+        QVERIFY(read.trace);
+        const auto result = run(*read.trace);
+        QVERIFY2(result.ok(), result.diagnostics.empty() ? "" : result.diagnostics.front().message.c_str());
+        QVERIFY(result.output("v0"));
+    }
+
     void unmodelledOpStopsAtItsLine()
     {
         const auto trace = elementwise("nisa.tensor_tensor", {{"op", "bitwise_xor"}}, 8).trace();
