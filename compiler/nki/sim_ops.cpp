@@ -63,9 +63,11 @@ public:
         m_call.args.emplace_back(m_call.slots.size() - 1);
         return {};
     }
-    // Adds a region as argument `at` of the signature, defined before (the
-    // space operand order and the signature order may differ).
+    // Adds literal text as the next argument.
     void literal(std::string text) { m_call.args.emplace_back(std::move(text)); }
+    // Puts the arguments in signature order: order[i] is the argument
+    // added i-th that goes i-th (the space's operand order, whose first
+    // operand defines the loops, may differ from the signature's).
     void reorder(std::vector<size_t> order)
     {
         std::vector<std::variant<size_t, std::string>> args;
@@ -123,10 +125,22 @@ private:
     const Region* readAt(size_t i) const { return i < m_ins.reads.size() ? &m_ins.reads[i] : nullptr; }
     const Region* named(const char* param) const
     {
+        if (m_ins.operands.empty()) return positional(param);
         const OperandRef* r = m_ins.operand(param);
         if (!r || r->count != 1) return nullptr;
         const auto& list = r->write ? m_ins.writes : m_ins.reads;
         return &list[r->first];
+    }
+    // The legacy nisa.* calls name no operands: their tiles are recorded
+    // in call order (data first; then a bias or an operand0 tile; the
+    // reduction result second among the writes).
+    const Region* positional(std::string_view param) const
+    {
+        if (param == "reduce_res") return m_ins.writes.size() > 1 ? &m_ins.writes[1] : nullptr;
+        if (param == "data" || param == "data1" || param == "stationary") return readAt(0);
+        if (param == "data2" || param == "moving" || param == "bias") return readAt(1);
+        if (param == "operand0") return constantArg("operand0") ? nullptr : readAt(1);
+        return nullptr;
     }
     std::optional<double> constantArg(const char* param) const
     {
@@ -228,7 +242,8 @@ private:
         const std::string fn = name(m_ins.arg("op"));
         const auto opcode = opcodeFor(fn, OpcodeUse::Activation);
         if (!opcode) return unmodelled("the activation function '" + fn + "'");
-        if (m_ins.operand("scale")) return unmodelled("a scale tile (scale= a tensor)");
+        if (m_ins.operand("scale") || (m_ins.operands.empty() && !m_ins.arg("scale") && m_ins.reads.size() > 1))
+            return unmodelled("a scale tile (scale= a tensor)");
         const double scale = constantArg("scale").value_or(1.0);
         const Region* reduceRes = named("reduce_res");
         const std::string reduceFn = name(m_ins.arg("reduce_op"));

@@ -163,6 +163,15 @@ class SimCorpus(unittest.TestCase):
         want = np.concatenate([v[:, :64], u[32:]], axis=0)
         np.testing.assert_allclose(load(out), want, rtol=1e-5, atol=1e-6)
 
+    def test_legacy_isa_calls_match_numpy(self):
+        (code, doc, err), values, out = self.run_kernel(SIM_KERNELS, "legacy_isa_ops")
+        self.assertEqual(code, 0, err)
+        a, b = values["a"], values["b"]
+        s = a + b
+        col = -s.max(axis=1, keepdims=True)
+        want = a.T @ np.exp(s + col + col)
+        np.testing.assert_allclose(load(out), want, rtol=1e-5)
+
     def test_unmodelled_instruction_stops_at_its_line(self):
         for name, what in NOT_MODELLED.items():
             with self.subTest(kernel=name):
