@@ -185,10 +185,16 @@ void runNkiKernelOnSimulator(const std::string& file, const NkiOptions& options,
     if (show.json) {
         nlohmann::json reads = nlohmann::json::array();
         nlohmann::json diagnostics = nlohmann::json::array();
-        for (const auto& d : findings) {
-            diagnostics.push_back(diagnosticJson(d));
-            if (d.code == "uninitialised-read" && d.severity == nki::Severity::Warning)
-                reads.push_back(diagnosticJson(d));
+        for (const auto& d : findings) diagnostics.push_back(diagnosticJson(d));
+        for (const auto& r : result.uninitialised) {
+            nlohmann::json one = diagnosticJson(r.at);
+            one.update({{"op", r.op},
+                        {"tensor", r.tensor},
+                        {"elements", r.elements},
+                        {"executions", r.executions},
+                        {"partition", r.partition},
+                        {"byte", r.byte}});
+            reads.push_back(std::move(one));
         }
         const nlohmann::json out = {{"device", "sim"},
                                     {"source", "nki"},

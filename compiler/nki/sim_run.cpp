@@ -157,6 +157,8 @@ NkiRunResult runNkiOnSimulator(const Trace& trace, const std::vector<NkiPlan>& p
                            ")";
         if (r.instructions > 1) text += " in " + std::to_string(r.instructions) + " executions";
         out.diagnostics.push_back(atKernelLine(trace, m, r.span, Severity::Warning, "uninitialised-read", text));
+        out.uninitialised.push_back({out.diagnostics.back(), inKernelTerms(m, r.span, r.op), r.tensor, r.elements,
+                                     r.instructions, r.partition, r.byte});
     }
     out.completed = out.run.ok();
     for (const auto& [identifier, array] : out.run.outputs) {

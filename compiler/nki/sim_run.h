@@ -35,6 +35,19 @@ struct NkiRunResult {
     // The stop (unmodelled, bad input), the simulator's errors and reads
     // of never-written memory, at the kernel's lines.
     std::vector<KernelDiagnostic> diagnostics;
+    // Each read of never-written memory (also among the diagnostics), with
+    // the simulator's counts: per call site and tensor, the NKI call, the
+    // elements, the executions that did so and the first such byte.
+    struct UninitialisedRead {
+        KernelDiagnostic at;
+        std::string op;
+        std::string tensor;
+        int64_t elements = 0;
+        int64_t executions = 0;
+        int64_t partition = 0;
+        int64_t byte = 0;
+    };
+    std::vector<UninitialisedRead> uninitialised;
     bool completed = false; // the whole stream ran
 
     [[nodiscard]] bool ok() const { return completed && !hasErrors(diagnostics); }

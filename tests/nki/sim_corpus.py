@@ -218,6 +218,9 @@ class SimCorpus(unittest.TestCase):
         self.assertEqual(reads[0]["line"], line)
         self.assertIn("never-written", reads[0]["message"])
         self.assertIn("'acc'", reads[0]["message"])
+        self.assertEqual(reads[0]["op"], "nisa.nc_matmul")
+        self.assertEqual(reads[0]["tensor"], "acc")
+        self.assertEqual(reads[0]["elements"], 128 * 512)
 
     def test_poison_makes_the_uncleared_accumulator_nan(self):
         kernel = os.path.join(SIM_KERNELS, "accumulator_uncleared.py")
