@@ -1,4 +1,5 @@
 #include "input.h"
+#include "nki_kernel.h"
 #include "pipeline_options.h"
 #include "run_device.h"
 
@@ -56,7 +57,8 @@ Diagnostic uninitialisedWarning(const sim::UninitialisedRead& r)
 void registerRun(CLI::App& app, Outcome& outcome)
 {
     auto* cmd =
-        app.add_subcommand("run", "Lower the kernel and run it on the built-in NKI simulator or a Neuron device");
+        app.add_subcommand("run", "Lower the kernel and run it on the built-in NKI simulator or a Neuron device; a "
+                                  "hand-written NKI kernel runs its recorded instructions on the simulator");
     static std::string file;
     static std::string device = "sim";
     static std::vector<std::string> inputItems;
@@ -66,7 +68,8 @@ void registerRun(CLI::App& app, Outcome& outcome)
     static bool json = false;
     static std::string function;
     static PipelineChoice choice;
-    cmd->add_option("FILE", file, "TVMScript file, or - for standard input")->required();
+    static NkiOptions nki;
+    cmd->add_option("FILE", file, kNkiFileHelp)->required();
     cmd->add_option("--device", device,
                     "sim (the built-in simulator), local (this host's Neuron devices) or ssh://[user@]host")
         ->capture_default_str();
@@ -77,7 +80,15 @@ void registerRun(CLI::App& app, Outcome& outcome)
     cmd->add_option("--function", function, "the function to run (default: the only one, else main)");
     cmd->add_flag("--json", json, "machine-readable output");
     choice.addOptions(*cmd);
+    nki.addOptions(*cmd);
     cmd->callback([&outcome] {
+        const bool nkiKernel = nki.appliesTo(file);
+        if (nkiKernel && device != "sim") {
+            std::fprintf(stderr,
+                         "tirx-cli: error: an NKI kernel runs on --device sim; device runs take TIRx modules\n");
+            outcome.exit = Exit::Usage;
+            return;
+        }
         std::optional<ChosenDevice> chosen;
         if (device != "sim") {
             chosen = chooseDevice(device, outcome);
@@ -95,6 +106,10 @@ void registerRun(CLI::App& app, Outcome& outcome)
                 return;
             }
             inputs[name] = std::move(*read.array);
+        }
+        if (nkiKernel) {
+            runNkiKernelOnSimulator(file, nki, choice.target, {inputs, *outputPaths, seed, poison, json}, outcome);
+            return;
         }
 
         const auto lowered = choice.lower(file, outcome);

@@ -100,7 +100,8 @@ void NkiOptions::addOptions(CLI::App& cmd)
     const char* group = "NKI kernels";
     cmd.add_flag("--nki", force, "run FILE as an NKI kernel whatever it imports")->group(group);
     cmd.add_option("--launch", launchFile,
-                   "launch file (JSON: entry, args, kwargs, setup, grid, lnc, sys_path, target); default: "
+                   "launch file (JSON: entry, args, kwargs, setup, grid, lnc, sys_path, target, reference: a NumPy "
+                   "expression run compares with); default: "
                    "<kernel>.launch.json beside the kernel when it exists")
         ->group(group);
     cmd.add_option("--entry", entry, "the kernel function to call")->group(group);
@@ -119,7 +120,7 @@ void NkiOptions::addOptions(CLI::App& cmd)
     cmd.add_option("--sys-path", sysPath, "a folder the kernel imports from (repeatable)")
         ->allow_extra_args(false)
         ->group(group);
-    cmd.add_option("--program", program, "show only this program instance (0-based, in launch order)")
+    cmd.add_option("--program", program, "show (run: run) only this program instance (0-based, in launch order)")
         ->check(CLI::NonNegativeNumber)
         ->group(group);
     cmd.add_option("--from-trace", fromTrace,
@@ -165,6 +166,7 @@ std::optional<NkiKernel> openNkiKernel(const std::string& file, const NkiOptions
     run.python = options.python;
     NkiKernel kernel;
     kernel.file = file;
+    kernel.launch = *launch;
     kernel.target = target;
     if (options.fromTrace.empty()) {
         kernel.run = nki::runKernel(file, *launch, run);

@@ -5,10 +5,13 @@
 #include "nki/nki_plan.h"
 #include "nki/runner.h"
 #include "nki/trace.h"
+#include "sim/host_array.h"
 #include "target/target.h"
 
 #include <CLI/CLI.hpp>
 
+#include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -41,6 +44,7 @@ struct NkiOptions {
 // A kernel run and its placement models, one per program instance shown.
 struct NkiKernel {
     std::string file;
+    nki::Launch launch;
     nki::KernelRun run; // run.trace is set
     const Target* target = nullptr;
     std::vector<nki::NkiPlan> plans;
@@ -67,6 +71,19 @@ struct NkiMemmapOptions {
 };
 void memmapNkiKernel(const std::string& file, const NkiOptions& options, const std::string& target,
                      const NkiMemmapOptions& show, Outcome& outcome);
+
+// `run --device sim` on a kernel: its trace on the simulator over its
+// placements, outputs written as .npy, compared with the launch's
+// "reference" when it has one.
+struct NkiRunShow {
+    std::map<std::string, sim::HostArray> inputs;
+    std::map<std::string, std::string> outputPaths;
+    uint64_t seed = 0;
+    bool poison = false;
+    bool json = false;
+};
+void runNkiKernelOnSimulator(const std::string& file, const NkiOptions& options, const std::string& target,
+                             const NkiRunShow& show, Outcome& outcome);
 
 // "FILE is an NKI kernel: ..." text for --help.
 inline constexpr const char* kNkiFileHelp =

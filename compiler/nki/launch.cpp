@@ -84,6 +84,7 @@ Launch launchOf(const json& root, const std::string& baseDir)
         }
     }
     if (auto it = root.find("setup"); it != root.end() && !it->is_null()) l.setup = textOf(*it, "setup");
+    if (auto it = root.find("reference"); it != root.end() && !it->is_null()) l.reference = textOf(*it, "reference");
     if (auto it = root.find("grid"); it != root.end() && !it->is_null()) {
         l.grid = shapeOf(*it, "grid");
         for (int64_t g : *l.grid) {

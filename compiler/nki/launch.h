@@ -36,6 +36,9 @@ struct Launch {
     int lnc = 1;
     std::vector<std::string> sysPath; // absolute after reading
     std::string target;               // empty: the command line's
+    // A NumPy expression over the tensor arguments (by name, `np` is NumPy)
+    // whose value a run compares the kernel's output with; empty: none.
+    std::string reference;
 };
 
 struct LaunchResult {

@@ -3,6 +3,8 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace tirx::nki {
@@ -86,14 +88,49 @@ struct Region {
     bool masked = false;
 };
 
+// A scalar or enum argument as the stand-in recorded it (TRACE.md, "args"):
+// null, a boolean, a number, a name ("add", "vector", a repr) or a list.
+struct ArgValue {
+    enum class Kind { Null, Bool, Number, Text, List };
+    Kind kind = Kind::Null;
+    double number = 0.0; // Bool: 0 or 1
+    std::string text;
+    std::vector<ArgValue> list;
+};
+
+// Which of an instruction's regions a named tensor parameter is: `count`
+// regions of `writes` (or `reads`) from `first`.
+struct OperandRef {
+    bool write = false;
+    size_t first = 0;
+    size_t count = 1;
+};
+
 struct Instruction {
     int64_t index = 0;
     std::string op;
     std::string engine; // empty when the API names none
     std::vector<Region> writes;
     std::vector<Region> reads;
+    std::vector<std::pair<std::string, ArgValue>> args;       // in recorded order
+    std::vector<std::pair<std::string, OperandRef>> operands; // named tensor parameters (nisa.* calls)
     Location loc;
     std::vector<Location> stack;
+
+    [[nodiscard]] const ArgValue* arg(std::string_view name) const
+    {
+        for (const auto& [n, v] : args) {
+            if (n == name) return &v;
+        }
+        return nullptr;
+    }
+    [[nodiscard]] const OperandRef* operand(std::string_view name) const
+    {
+        for (const auto& [n, r] : operands) {
+            if (n == name) return &r;
+        }
+        return nullptr;
+    }
 };
 
 struct Loop {

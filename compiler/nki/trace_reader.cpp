@@ -232,6 +232,51 @@ std::vector<Region> regions(const json& v, const std::string& path, size_t tenso
     return out;
 }
 
+ArgValue argValue(const json& v)
+{
+    ArgValue a;
+    if (v.is_boolean()) {
+        a.kind = ArgValue::Kind::Bool;
+        a.number = v.get<bool>() ? 1.0 : 0.0;
+    } else if (v.is_number()) {
+        a.kind = ArgValue::Kind::Number;
+        a.number = v.get<double>();
+    } else if (v.is_string()) {
+        a.kind = ArgValue::Kind::Text;
+        a.text = v.get<std::string>();
+    } else if (v.is_array()) {
+        a.kind = ArgValue::Kind::List;
+        for (const auto& item : v) a.list.push_back(argValue(item));
+    } else if (!v.is_null()) {
+        a.kind = ArgValue::Kind::Text;
+        a.text = v.dump();
+    }
+    return a;
+}
+
+// "operands" (added within version 1): absent in older traces.
+std::vector<std::pair<std::string, OperandRef>> operandRefs(const json& v, const std::string& path,
+                                                            const Instruction& ins)
+{
+    std::vector<std::pair<std::string, OperandRef>> out;
+    const auto it = v.find("operands");
+    if (it == v.end() || it->is_null()) return out;
+    if (!it->is_object()) fail(join(path, "operands"), "expected an object");
+    for (const auto& item : it->items()) {
+        const std::string& name = item.key();
+        const json& ref = item.value();
+        const std::string rp = join(path, "operands") + "." + name;
+        OperandRef r;
+        r.write = ref.is_object() && ref.contains("write");
+        r.first = static_cast<size_t>(nonNegative(member(ref, rp, r.write ? "write" : "read"), rp));
+        if (const auto c = ref.find("count"); c != ref.end()) r.count = static_cast<size_t>(nonNegative(*c, rp));
+        const size_t available = r.write ? ins.writes.size() : ins.reads.size();
+        if (r.first + r.count > available) fail(rp, "names a region the instruction does not list");
+        out.emplace_back(name, r);
+    }
+    return out;
+}
+
 Instruction instruction(const json& v, const std::string& path, size_t index, size_t tensors, size_t files)
 {
     Instruction ins;
@@ -242,6 +287,10 @@ Instruction instruction(const json& v, const std::string& path, size_t index, si
     if (const auto it = v.find("engine"); it != v.end() && !it->is_null()) ins.engine = text(*it, join(path, "engine"));
     ins.writes = regions(member(v, path, "writes"), join(path, "writes"), tensors);
     ins.reads = regions(member(v, path, "reads"), join(path, "reads"), tensors);
+    if (const auto it = v.find("args"); it != v.end() && it->is_object()) {
+        for (const auto& item : it->items()) ins.args.emplace_back(item.key(), argValue(item.value()));
+    }
+    ins.operands = operandRefs(v, path, ins);
     ins.loc = location(member(v, path, "loc"), join(path, "loc"), files);
     ins.stack = stack(v, path, files);
     return ins;

@@ -68,6 +68,30 @@ class Regions(unittest.TestCase):
         for i in ins:
             self.assertFalse(any(r["masked"] for r in i["reads"] + i["writes"]))
 
+    def test_operands_name_each_tensor_parameter(self):
+        doc = trace(
+            "@nki.jit\n"
+            "def k(a):\n"
+            "    t = nl.ndarray((128, 64), dtype=nl.float32, buffer=nl.sbuf)\n"
+            "    nisa.dma_copy(dst=t, src=a)\n"
+            "    col = nl.ndarray((128, 1), dtype=nl.float32, buffer=nl.sbuf)\n"
+            "    nisa.tensor_reduce(dst=col, op=nl.maximum, data=t, axis=1)\n"
+            "    nisa.tensor_scalar(dst=t, data=t, op0=nl.subtract, operand0=col, reverse0=True)\n"
+            "    nisa.tensor_tensor(dst=t, data1=t, data2=t, op=nl.add)\n"
+            "    acc = nl.ndarray((64, 64), dtype=nl.float32, buffer=nl.psum)\n"
+            "    nisa.nc_matmul(dst=acc, stationary=t, moving=t, accumulate=False)\n"
+            "    return a\n",
+            [arg("a", (128, 64))])
+        ins = doc["programs"][0]["instructions"]
+        self.assertEqual(ins[0]["operands"], {"dst": {"write": 0, "count": 1}, "src": {"read": 0, "count": 1}})
+        self.assertEqual(ins[1]["operands"], {"dst": {"write": 0, "count": 1}, "data": {"read": 0, "count": 1}})
+        self.assertEqual(ins[1]["args"]["op"], "maximum")
+        self.assertEqual(ins[2]["operands"]["operand0"], {"read": 1, "count": 1})
+        self.assertEqual(ins[2]["args"], {"op0": "subtract", "reverse0": True})
+        self.assertEqual(ins[3]["operands"]["data2"], {"read": 1, "count": 1})
+        self.assertEqual(ins[4]["operands"]["moving"], {"read": 1, "count": 1})
+        self.assertIs(ins[4]["args"]["accumulate"], False)
+
     def test_arange_grid_and_mask(self):
         doc = trace(
             "@nki.jit\n"

@@ -115,9 +115,11 @@ def as_view(value):
     return value if isinstance(value, View) else None
 
 
-def record(op, engine, writes, reads, args=None, mask=None, matmul=None):
+def record(op, engine, writes, reads, args=None, mask=None, matmul=None, operands=None):
     """Records one instruction. writes/reads: views (None and scalars are skipped).
-    matmul: None, or the accumulate flag of a matmul writing its first destination."""
+    matmul: None, or the accumulate flag of a matmul writing its first destination.
+    operands: parameter name -> {"write" | "read": first index, "count": n} in writes/reads,
+    for calls whose tensor parameters are named (the nisa.* table)."""
     rec = state.recorder()
     prog = state.program()
     stack = rec.user_stack(sys._getframe(1))
@@ -140,6 +142,7 @@ def record(op, engine, writes, reads, args=None, mask=None, matmul=None):
         "index": len(prog.instructions), "op": op, "engine": engine,
         "writes": [a.to_json() for a in w], "reads": [a.to_json() for a in r],
         "args": {k: arg_value(v) for k, v in (args or {}).items()},
+        "operands": operands or {},
         "loc": stack[0] if stack else None, "stack": stack,
     }
     prog.instructions.append(record_json)

@@ -205,12 +205,15 @@ def _make(op, spec):
         arguments = bind(*args, **kwargs)
         rec = state.recorder()
         _contracts(op, arguments, rec)
-        writes, reads, scalars = [], [], {}
+        writes, reads, scalars, operands = [], [], {}, {}
         for name, value in arguments.items():
             views = _views(value)
             if name in dst_names:
+                if views:
+                    operands[name] = {"write": len(writes), "count": len(views)}
                 writes += views
             elif views:
+                operands[name] = {"read": len(reads), "count": len(views)}
                 reads += views
             elif name != "name" and value is not None:
                 scalars[name] = value
@@ -220,7 +223,7 @@ def _make(op, spec):
             matmul = arguments.get("accumulate")
         if op == "nc_transpose" and eng == "pe":
             matmul = False
-        instructions.record("nisa." + op, eng, writes, reads, scalars, matmul=matmul)
+        instructions.record("nisa." + op, eng, writes, reads, scalars, matmul=matmul, operands=operands)
         return writes[0] if writes else None
 
     call.__name__ = op
