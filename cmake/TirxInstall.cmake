@@ -11,7 +11,7 @@
 
 # The desktop id, also the icon's and the metainfo's name. The homepage is
 # the project's placeholder until it has a public address.
-set(TIRX_APP_ID "org.example.TirxExplorer")
+set(TIRX_APP_ID "org.example.tirx_explorer")
 set(TIRX_HOMEPAGE "https://tirx-explorer.example.org/")
 set(TIRX_RELEASE_DATE "2026-12-03")
 set(TIRX_ICON_SIZES 16 22 24 32 48 64 128 256 512)
