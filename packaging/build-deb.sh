@@ -18,7 +18,7 @@ echo "build-deb: ${debs[0]} ($(du -h "${debs[0]}" | cut -f1))"
 
 if command -v lintian >/dev/null; then
     # --fail-on error: warnings are reviewed in packaging/README.md.
-    lintian --fail-on error --no-tag-display-limit "${debs[0]}"
+    lintian --fail-on error --tag-display-limit 0 "${debs[0]}"
 else
     echo "build-deb: lintian is not installed (scripts/install-deps.sh installs it)" >&2
     exit 1
