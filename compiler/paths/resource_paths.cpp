@@ -51,7 +51,8 @@ std::string locateResourceFolder(ResourceFolder folder, const std::string& execu
     std::error_code ec;
     const std::string marker = markerFile(folder);
     const auto holds = [&](const fs::path& dir) { return fs::is_regular_file(dir / marker, ec); };
-    if (executablePath.empty()) return {};
+    // A relative path would be read against the working folder.
+    if (executablePath.empty() || !fs::path(executablePath).is_absolute()) return {};
     const fs::path installed =
         (fs::path(executablePath).parent_path() / ".." / "share" / "tirx-explorer" / folderName(folder))
             .lexically_normal();

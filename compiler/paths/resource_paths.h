@@ -21,7 +21,8 @@ enum class ResourceFolder { Examples, Templates, Device, Nki };
 // it was built in -- the source tree's resources/<folder>. An installed
 // program never falls back to the source tree, so a broken installation
 // reports itself instead of reading whatever checkout happens to remain on
-// the machine. Empty when no copy holds the marker file.
+// the machine. Empty when no copy holds the marker file, and for a relative
+// executablePath, which would be read against the working folder.
 [[nodiscard]] std::string locateResourceFolder(ResourceFolder folder, const std::string& executablePath);
 
 // The same search with the source and build trees given, for tests.
