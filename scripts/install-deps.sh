@@ -11,6 +11,9 @@ packages=(
   libpng-dev libfreetype-dev libfontconfig-dev
   clang-format fonts-dejavu-core xvfb xauth python3 python3-numpy
   openssh-server openssh-client
+  # The Debian package (packaging/): dpkg-shlibdeps and file for CPack, and
+  # the checks of what it installs.
+  dpkg-dev file desktop-file-utils appstream lintian
 )
 
 missing=()

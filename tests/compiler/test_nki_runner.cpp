@@ -210,7 +210,7 @@ private slots:
         QVERIFY2(run.error.find(fake.toStdString() + " cannot import numpy") != std::string::npos, run.error.c_str());
     }
 
-    void theStandinIsFoundBesideTheExecutableThenInTheSourceTree()
+    void theStandinIsFoundBesideTheExecutableThenInTheSourceTreeOfABuild()
     {
         QTemporaryDir prefix;
         const std::filesystem::path root = prefix.path().toStdString();
@@ -219,9 +219,12 @@ private slots:
         writeText(QString::fromStdString((root / "share" / "tirx-explorer" / "nki" / "run_kernel.py").string()), "");
         QCOMPARE(nki::locateNkiResources((root / "bin" / "tirx-cli").string()),
                  (root / "share" / "tirx-explorer" / "nki").string());
-        // Not installed: the source tree this build came from.
-        QCOMPARE(nki::locateNkiResources("/nonexistent/bin/tirx-cli"),
+        // Not installed, but still in the build tree (this test is): the
+        // source tree this build came from.
+        QCOMPARE(nki::locateNkiResources(nki::currentExecutable()),
                  (std::filesystem::path(TIRX_SOURCE_DIR) / "resources" / "nki").string());
+        // Neither installed nor in the build tree: nothing, never a guess.
+        QCOMPARE(nki::locateNkiResources("/nonexistent/bin/tirx-cli"), std::string());
     }
 
     void aMissingStandinIsTheMachinesProblem()
