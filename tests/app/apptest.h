@@ -8,6 +8,7 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QString>
+#include <QTemporaryDir>
 
 namespace apptest {
 
@@ -34,6 +35,12 @@ inline bool writeBytes(const QString& path, const QByteArray& bytes)
 inline void useTestSettings()
 {
     QStandardPaths::setTestModeEnabled(true);
+    // A settings folder of this test program's own: ctest runs several at
+    // once, and one clearing a shared file would pull, say, a trusted folder
+    // from under another.
+    static const QTemporaryDir folder;
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, folder.path());
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, folder.path());
     QApplication::setOrganizationName(QStringLiteral("TIRx Explorer"));
     QApplication::setApplicationName(QStringLiteral("tirx-explorer"));
     QSettings().clear();
