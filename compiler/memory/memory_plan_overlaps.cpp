@@ -1,5 +1,6 @@
 #include "ir/mem_space.h"
 #include "memory/memory_plan_detail.h"
+#include "memory/overlap_message.h"
 
 #include <algorithm>
 #include <numeric>
@@ -169,6 +170,15 @@ void addOverlaps(MemoryPlan& plan, size_t first, const OverlapFilter& keep)
                             [](const auto& a, const auto& b) { return a.earlier == b.earlier && a.later == b.later; }),
                 found.end());
     plan.overlaps.insert(plan.overlaps.end(), found.begin(), found.end());
+}
+
+std::string overlapMessage(const MemoryPlan& plan, const OverlapPair& pair)
+{
+    const auto& a = plan.allocations[pair.earlier];
+    const auto& b = plan.allocations[pair.later];
+    return "allocation '" + b.name + "' overlaps '" + a.name + "' in " +
+           (isScope(a.scope, MemSpace::Psum) ? "PSUM" : "SBUF") + " (bytes " + std::to_string(pair.bytes.begin) + ".." +
+           std::to_string(pair.bytes.end - 1) + ")";
 }
 
 } // namespace tirx

@@ -141,12 +141,9 @@ NkiRunResult runNkiOnSimulator(const Trace& trace, const std::vector<NkiPlan>& p
     sim.poison = options.poison;
     sim.seed = options.seed;
     sim.recordTrace = options.recordTrace;
+    sim.reportOverlaps = false; // nki_checks reports the pairs live at once
     out.run = sim::simulate(fn, target, contents, sim);
     for (const auto& d : out.run.diagnostics) {
-        // The machine's pairs of addressed tensors sharing bytes ignore
-        // lifetimes; the plan's overlap check (nki_checks) is the one
-        // that knows when both are live.
-        if (d.severity == Diagnostic::Severity::Warning && d.message.ends_with("they share bytes")) continue;
         out.diagnostics.push_back(
             atKernelLine(trace, m, d.span, severityOf(d.severity), "simulator", inKernelTerms(m, d.span, d.message)));
     }

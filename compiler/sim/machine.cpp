@@ -221,8 +221,7 @@ std::optional<Diagnostic> Machine::placeAllocation(const Stmt& stmt)
         place.byteBase = at[0] * m_target.psumBankBytes + at[1];
         place.storage = &psum();
     }
-    auto [it, inserted] = m_places.emplace(view->var.get(), std::move(place));
-    if (inserted) noteOverlaps(it->second);
+    m_places.emplace(view->var.get(), std::move(place));
     return std::nullopt;
 }
 
@@ -273,26 +272,6 @@ std::optional<Diagnostic> Machine::placeDeclaration(const BindNode& bind, const 
     }
     m_places.emplace(bind.var().get(), std::move(place));
     return std::nullopt;
-}
-
-void Machine::noteOverlaps(const TensorPlace& place)
-{
-    // Per partition, an addressed tensor covers [first byte, last byte] of
-    // its rows in every partition it spans (for PSUM: per bank).
-    const auto [begin, end, parts] = place.reach();
-    for (const TensorPlace* other : m_addressed) {
-        if (other->storage != place.storage) continue;
-        const auto [ob, oe, op] = other->reach();
-        if (begin < oe && ob < end && parts > 0 && op > 0) {
-            m_overlaps.push_back({Diagnostic::Severity::Warning,
-                                  "'" + place.name + "' (bytes " + std::to_string(begin) + ".." +
-                                      std::to_string(end - 1) + ") overlaps '" + other->name + "' (bytes " +
-                                      std::to_string(ob) + ".." + std::to_string(oe - 1) + ") in " +
-                                      place.storage->name() + "; they share bytes",
-                                  place.span});
-        }
-    }
-    m_addressed.push_back(&place);
 }
 
 HostArray Machine::read(const TensorPlace& place) const

@@ -32,10 +32,6 @@ public:
     [[nodiscard]] const TensorPlace* find(const VarNode* var) const;
     [[nodiscard]] const std::unordered_map<const VarNode*, TensorPlace>& places() const { return m_places; }
 
-    // Pairs of allocator-placed tensors that share bytes, as warnings at the
-    // later allocation; reported once per pair.
-    [[nodiscard]] const std::vector<Diagnostic>& overlaps() const { return m_overlaps; }
-
     // The contents of a tensor as a dense host array in its own dtype.
     [[nodiscard]] HostArray read(const TensorPlace& place) const;
 
@@ -43,14 +39,11 @@ private:
     [[nodiscard]] std::optional<Diagnostic> placeAllocation(const Stmt& stmt);
     [[nodiscard]] std::optional<Diagnostic> placeDeclaration(const BindNode& bind, const CallNode& call);
     Storage& newStorage(std::string name, std::string scope, int64_t partitions, int64_t partitionBytes);
-    void noteOverlaps(const TensorPlace& place);
 
     const Target& m_target;
     uint8_t m_fill;
     std::deque<Storage> m_storages;
     std::unordered_map<const VarNode*, TensorPlace> m_places;
-    std::vector<const TensorPlace*> m_addressed;
-    std::vector<Diagnostic> m_overlaps;
 };
 
 } // namespace tirx::sim

@@ -1,5 +1,6 @@
 #include "sim/simulator.h"
 
+#include "memory/overlap_message.h"
 #include "sim/executor.h"
 #include "sim/index_eval.h"
 #include "sim/instruction.h"
@@ -117,6 +118,20 @@ private:
     std::unordered_map<const StmtNode*, Instruction> m_decoded;
 };
 
+// The placement plan's overlaps: the simulator aliases such tensors (they
+// share the bytes of one storage); the plan says which pairs and where.
+std::vector<Diagnostic> overlapWarnings(const Function& kernel, const Target& target)
+{
+    const Module module({{kernel.name(), std::make_shared<const Function>(kernel)}});
+    const MemoryPlan plan = buildMemoryPlan(module, target, "", PlanDetail::Placement);
+    std::vector<Diagnostic> out;
+    for (const auto& pair : plan.overlaps) {
+        out.push_back(
+            {Diagnostic::Severity::Warning, overlapMessage(plan, pair), plan.allocations[pair.later].definition.span});
+    }
+    return out;
+}
+
 } // namespace
 
 RunResult simulate(const Function& kernel, const Target& target, const std::map<std::string, HostArray>& inputs,
@@ -153,7 +168,9 @@ RunResult simulate(const Function& kernel, const Target& target, const std::map<
     }
     Walker walker(machine, result, options);
     const bool ok = walker.walk(kernel.body());
-    for (const auto& d : machine.overlaps()) result.diagnostics.push_back(d);
+    if (options.reportOverlaps) {
+        for (auto& d : overlapWarnings(kernel, target)) result.diagnostics.push_back(std::move(d));
+    }
     if (ok) {
         for (const auto& p : args.outputs) result.outputs.emplace_back(p->name(), machine.read(*machine.find(p.get())));
     }

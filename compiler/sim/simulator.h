@@ -23,6 +23,10 @@ struct SimOptions {
     // Called every few instructions with the count so far; returning false
     // stops the run (result.cancelled).
     std::function<bool(int64_t)> progress;
+    // Warn of addressed tensors that share bytes (MemoryPlan's overlaps, by
+    // address alone). The NKI front end turns this off: its own check knows
+    // lifetimes and reports only tensors live at once.
+    bool reportOverlaps = true;
 };
 
 // Runs a lowered kernel (after LowerTrainiumLayout, with the allocator's

@@ -2,6 +2,7 @@
 
 #include "ir/diagnostic_cap.h"
 #include "ir/mem_space.h"
+#include "memory/overlap_message.h"
 #include "verify/verify_constant_indices.h"
 #include "verify/verify_tile_shapes.h"
 
@@ -95,15 +96,6 @@ private:
 };
 
 } // namespace
-
-std::string overlapMessage(const MemoryPlan& plan, const OverlapPair& pair)
-{
-    const auto& a = plan.allocations[pair.earlier];
-    const auto& b = plan.allocations[pair.later];
-    return "allocation '" + b.name + "' overlaps '" + a.name + "' in " +
-           (isScope(a.scope, MemSpace::Psum) ? "PSUM" : "SBUF") + " (bytes " + std::to_string(pair.bytes.begin) + ".." +
-           std::to_string(pair.bytes.end - 1) + ")";
-}
 
 std::vector<Diagnostic> verifyPlan(const MemoryPlan& plan, const Target& target)
 {

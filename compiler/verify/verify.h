@@ -21,8 +21,4 @@ namespace tirx {
 // verifyTileShapes, then verifyPlan over the module's placement plan.
 [[nodiscard]] std::vector<Diagnostic> verifyModule(const Module& module, const Target& target);
 
-// The verifier's message for one of the plan's overlaps, as the memory views
-// show it.
-[[nodiscard]] std::string overlapMessage(const MemoryPlan& plan, const OverlapPair& pair);
-
 } // namespace tirx

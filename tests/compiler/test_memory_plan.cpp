@@ -7,6 +7,7 @@
 
 #include "ir/make.h"
 #include "memory/memory_plan.h"
+#include "memory/overlap_message.h"
 #include "script/parser.h"
 #include "transform/pipeline.h"
 #include "verify/verify.h"

@@ -1,7 +1,7 @@
 #include "memmap/memorymap.h"
 
+#include "memory/overlap_message.h"
 #include "painting/scenepainter.h"
-#include "verify/verify.h"
 
 #include <QEvent>
 #include <QMouseEvent>
