@@ -1,6 +1,7 @@
 #include "ir/trainium_layout.h"
 
 #include "ir/make.h"
+#include "target/hardware.h"
 
 #include <optional>
 
@@ -8,8 +9,8 @@ namespace tirx {
 
 namespace {
 
-constexpr int64_t kPartitions = 128;
-constexpr int64_t kBankElements = 512; // elements per PSUM bank row (chapter 02 §7.2)
+constexpr int64_t kPartitions = hw::kPartitions;
+constexpr int64_t kBankElements = hw::kPsumBankFloat32; // elements per PSUM bank row (chapter 02 §7.2)
 
 LayoutOrError fail(std::string message) { return {nullptr, std::move(message)}; }
 

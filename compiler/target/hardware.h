@@ -10,6 +10,7 @@
 
 namespace tirx::hw {
 
+inline constexpr int64_t kPartitions = 128;     // SBUF and PSUM partitions
 inline constexpr int64_t kPsumBanks = 8;        // PSUM banks per partition
 inline constexpr int64_t kPsumBankBytes = 2048; // bytes of one partition's row in a bank
 // float32 elements in one bank row: what the reference's to_psum and the
