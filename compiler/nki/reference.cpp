@@ -1,9 +1,7 @@
 #include "nki/reference.h"
 
-#include "device/process.h"
 #include "device/work_folder.h"
-#include "nki/interpreter.h"
-#include "nki/resources.h"
+#include "nki/standin_child.h"
 #include "sim/array_stats.h"
 #include "sim/npy.h"
 
@@ -18,16 +16,9 @@ ReferenceResult evaluateReference(const std::string& expression,
                                   const RunOptions& options)
 {
     ReferenceResult out;
-    const Interpreter python = findInterpreter(options.python);
-    if (!python.usable()) {
-        out.error = python.error;
-        return out;
-    }
-    const std::string resources =
-        options.resources.empty() ? locateNkiResources(currentExecutable()) : options.resources;
-    const auto script = std::filesystem::path(resources) / "reference.py";
-    if (resources.empty() || !std::filesystem::is_regular_file(script)) {
-        out.error = "reference.py of the NKI stand-in is not installed";
+    const StandInScript script = findStandInScript("reference.py", options);
+    if (!script.usable()) {
+        out.error = script.error;
         return out;
     }
     const device::WorkFolder work;
@@ -43,29 +34,16 @@ ReferenceResult evaluateReference(const std::string& expression,
         }
         names += (names.empty() ? "" : ",") + name;
     }
-    device::ProcessOptions process;
-    process.workingDirectory = work.path();
-    process.timeoutSeconds = options.timeoutSeconds;
-    process.cancel = options.cancel;
-    process.cpuSeconds = options.cpuSeconds;
-    process.addressSpaceBytes = options.addressSpaceBytes;
-    process.extraEnvironment = {{"OPENBLAS_NUM_THREADS", "1"}, {"OMP_NUM_THREADS", "1"}, {"MKL_NUM_THREADS", "1"}};
     const std::string result = work.file("reference.npy");
-    const auto run = device::runProcess({python.path, "-I", "-B", script.string(), "--dir", work.path(), "--names",
-                                         names, "--expr", expression, "--out", result},
-                                        process);
+    const auto run = runStandInScript(
+        script, {"--dir", work.path(), "--names", names, "--expr", expression, "--out", result}, work.path(), options);
     if (!run.started) {
-        out.error = "cannot start " + python.path + ": " + run.spawnError;
+        out.error = "cannot start " + script.python + ": " + run.spawnError;
         return out;
     }
     if (!run.succeeded()) {
-        std::string err = run.err;
-        while (!err.empty() && (err.back() == '\n' || err.back() == '\r')) err.pop_back();
-        const auto nl = err.rfind('\n');
-        out.error = "the reference '" + expression + "' failed: " +
-                    (run.timedOut              ? std::string("timed out")
-                     : nl == std::string::npos ? err
-                                               : err.substr(nl + 1));
+        const std::string why = run.timedOut ? std::string("timed out") : lastLine(run.err);
+        out.error = "the reference '" + expression + "' failed: " + why;
         return out;
     }
     auto read = sim::readNpy(result);

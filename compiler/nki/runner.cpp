@@ -3,7 +3,7 @@
 #include "device/process.h"
 #include "device/work_folder.h"
 #include "nki/interpreter.h"
-#include "nki/resources.h"
+#include "nki/standin_child.h"
 #include "nki/trace_reader.h"
 
 #include <nlohmann/json.hpp>
@@ -15,15 +15,6 @@
 namespace tirx::nki {
 
 namespace {
-
-std::string lastLine(const std::string& text)
-{
-    size_t end = text.find_last_not_of(" \n\r\t");
-    if (end == std::string::npos) return {};
-    const size_t begin = text.rfind('\n', end);
-    return text.substr(begin == std::string::npos ? 0 : begin + 1,
-                       end - (begin == std::string::npos ? 0 : begin + 1) + 1);
-}
 
 std::string mib(int64_t bytes) { return std::to_string(bytes >> 20) + " MiB"; }
 
@@ -68,18 +59,10 @@ KernelRun runKernel(const std::string& kernelPath, const Launch& launch, const R
     KernelRun run;
     // Found, not started: a run that cannot import NumPy says so itself,
     // which spares every run a second Python start.
-    const Interpreter python = findInterpreter(options.python);
-    run.interpreter = python.path;
-    if (!python.usable()) {
-        run.error = python.error;
-        run.environmentProblem = true;
-        return run;
-    }
-    const std::string resources =
-        options.resources.empty() ? locateNkiResources(currentExecutable()) : options.resources;
-    if (resources.empty() || !std::filesystem::is_regular_file(std::filesystem::path(resources) / "run_kernel.py")) {
-        run.error = "the NKI stand-in (run_kernel.py) is not installed: looked in <prefix>/share/tirx-explorer/nki" +
-                    std::string(options.resources.empty() ? "" : " and " + options.resources);
+    const StandInScript script = findStandInScript("run_kernel.py", options);
+    run.interpreter = script.python;
+    if (!script.usable()) {
+        run.error = script.error;
         run.environmentProblem = true;
         return run;
     }
@@ -98,21 +81,11 @@ KernelRun runKernel(const std::string& kernelPath, const Launch& launch, const R
         run.environmentProblem = true;
         return run;
     }
-    device::ProcessOptions process;
-    process.workingDirectory = work.path();
-    process.timeoutSeconds = options.timeoutSeconds;
-    process.cancel = options.cancel;
-    process.cpuSeconds = options.cpuSeconds;
-    process.addressSpaceBytes = options.addressSpaceBytes;
-    // One thread per numerical library: their pools reserve address space
-    // by the core, which the limit above counts.
-    process.extraEnvironment = {{"OPENBLAS_NUM_THREADS", "1"}, {"OMP_NUM_THREADS", "1"}, {"MKL_NUM_THREADS", "1"}};
-    const std::string script = (std::filesystem::path(resources) / "run_kernel.py").string();
-    const auto result = device::runProcess(
-        {python.path, "-I", "-B", script, "--launch", launchPath, "--kernel", kernel, "--out", tracePath}, process);
+    const auto result = runStandInScript(script, {"--launch", launchPath, "--kernel", kernel, "--out", tracePath},
+                                         work.path(), options);
     run.seconds = result.seconds;
     if (!result.started) {
-        run.error = "cannot start " + python.path + ": " + result.spawnError;
+        run.error = "cannot start " + script.python + ": " + result.spawnError;
         run.environmentProblem = true;
         return run;
     }
@@ -120,7 +93,7 @@ KernelRun runKernel(const std::string& kernelPath, const Launch& launch, const R
     if (!result.timedOut && !result.cancelled && !result.cpuLimitReached) read = readTraceFile(tracePath);
     if (!read.trace) {
         if (result.err.find("No module named 'numpy'") != std::string::npos) {
-            run.error = numpyMissing(python.path);
+            run.error = numpyMissing(script.python);
             run.environmentProblem = true;
             return run;
         }
