@@ -68,6 +68,10 @@ void MainWindow::createKernelViews(QVBoxLayout* central)
             [this](const QString& status, bool failed) { m_argumentsBar->setStatus(status, failed); });
     connect(m_kernel, &KernelSession::diagnosticsReady, this, &MainWindow::showDiagnostics);
     connect(m_kernel, &KernelSession::programsChanged, m_argumentsBar, &ArgumentsBar::setPrograms);
+    connect(m_kernel, &KernelSession::launchChanged, this, [this] {
+        m_argumentsBar->setSignatures(m_kernel->signatures());
+        m_argumentsBar->setLaunch(m_kernel->launch());
+    });
     connect(m_argumentsBar, &ArgumentsBar::programChanged, m_kernel, &KernelSession::selectProgram);
     connect(m_argumentsBar, &ArgumentsBar::launchEdited, this, [this] {
         QString error;

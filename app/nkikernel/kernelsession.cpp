@@ -19,6 +19,16 @@ namespace nki = tirx::nki;
 
 namespace {
 
+// Whether two readings of a kernel's `def` line call for the same launch.
+bool sameParameters(const nki::KernelSignature& a, const nki::KernelSignature& b)
+{
+    return a.name == b.name && std::equal(a.parameters.begin(), a.parameters.end(), b.parameters.begin(),
+                                          b.parameters.end(), [](const auto& x, const auto& y) {
+                                              return x.name == y.name && x.hasDefault == y.hasDefault &&
+                                                     x.variadic == y.variadic;
+                                          });
+}
+
 std::string canonical(const std::string& path)
 {
     std::error_code ec;
@@ -247,7 +257,17 @@ void KernelSession::setSource(const QString& text)
 {
     if (m_path.isEmpty() || text == m_text) return;
     m_text = text;
-    m_signatures = nki::kernelSignatures(text.toStdString());
+    auto signatures = nki::kernelSignatures(text.toStdString());
+    const auto* before = nki::entrySignature(m_signatures, m_launch);
+    const auto* after = nki::entrySignature(signatures, m_launch);
+    const bool followed = after && (!before || !sameParameters(*before, *after));
+    m_signatures = std::move(signatures);
+    if (followed) {
+        // The entry's `def` line changed: the launch follows it, so the next
+        // run calls the kernel as it now reads.
+        m_launch = nki::launchForSignature(m_launch, *nki::entrySignature(m_signatures, m_launch));
+        emit launchChanged();
+    }
     if (m_trusted) m_debounce->start();
 }
 

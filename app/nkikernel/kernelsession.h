@@ -98,6 +98,9 @@ signals:
     void runFinished(const QString& status, bool failed);
     void diagnosticsReady(const std::vector<tirx::Diagnostic>& diagnostics);
     void programsChanged(const QStringList& labels);
+    // An edit changed the kernel's signature, and the launch followed it
+    // (launchForSignature): the arguments bar shows the new one.
+    void launchChanged();
 
 public:
     // What one run gives, handed from the pool thread to publish().

@@ -1,5 +1,6 @@
 #include "nki/signature.h"
 
+#include <algorithm>
 #include <cctype>
 #include <optional>
 
@@ -116,6 +117,7 @@ std::optional<KernelParameter> parameter(std::string_view text)
     KernelParameter p;
     if (text.starts_with("**")) {
         p.variadic = true;
+        p.keywords = true;
         text.remove_prefix(2);
     } else if (text.starts_with('*')) {
         p.variadic = true;
@@ -188,6 +190,37 @@ Launch launchFromSignature(const KernelSignature& signature, const std::vector<i
         launch.args.push_back({p.name, shape, dtype});
     }
     return launch;
+}
+
+Launch launchForSignature(const Launch& current, const KernelSignature& signature, const std::vector<int64_t>& shape,
+                          const std::string& dtype)
+{
+    Launch launch = current;
+    launch.entry = signature.name;
+    launch.args.clear();
+    const bool takesKeywords = std::any_of(signature.parameters.begin(), signature.parameters.end(),
+                                           [](const KernelParameter& p) { return p.keywords; });
+    for (const auto& p : signature.parameters) {
+        if (p.variadic || p.hasDefault) continue;
+        const auto kept = std::find_if(current.args.begin(), current.args.end(),
+                                       [&](const TensorArg& a) { return a.name == p.name; });
+        launch.args.push_back(kept != current.args.end() ? *kept : TensorArg{p.name, shape, dtype});
+    }
+    if (!takesKeywords) {
+        std::erase_if(launch.kwargs, [&](const KeywordArg& k) {
+            return std::none_of(signature.parameters.begin(), signature.parameters.end(),
+                                [&](const KernelParameter& p) { return !p.variadic && p.name == k.name; });
+        });
+    }
+    return launch;
+}
+
+const KernelSignature* entrySignature(const std::vector<KernelSignature>& signatures, const Launch& launch)
+{
+    for (const auto& s : signatures) {
+        if (s.name == launch.entry) return &s;
+    }
+    return signatures.empty() ? nullptr : &signatures.front();
 }
 
 } // namespace tirx::nki

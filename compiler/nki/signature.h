@@ -16,6 +16,7 @@ struct KernelParameter {
     std::string defaultText; // the default's source text; empty when there is none
     bool hasDefault = false;
     bool variadic = false; // *args or **kwargs
+    bool keywords = false; // **kwargs
 };
 
 struct KernelSignature {
@@ -35,5 +36,18 @@ struct KernelSignature {
 [[nodiscard]] Launch launchFromSignature(const KernelSignature& signature,
                                          const std::vector<int64_t>& shape = {128, 512},
                                          const std::string& dtype = "float32");
+
+// `current` brought in line with the kernel's signature after an edit of
+// its `def` line: the tensor arguments follow the parameters without a
+// default, in their order, each keeping the shape and dtype `current` gave
+// it by name (a new one gets `shape` and `dtype`); keyword arguments the
+// kernel no longer names go, unless it takes **kwargs. Other fields stay.
+[[nodiscard]] Launch launchForSignature(const Launch& current, const KernelSignature& signature,
+                                        const std::vector<int64_t>& shape = {128, 512},
+                                        const std::string& dtype = "float32");
+
+// The signature `launch` calls: the one named by its entry, else the first.
+[[nodiscard]] const KernelSignature* entrySignature(const std::vector<KernelSignature>& signatures,
+                                                    const Launch& launch);
 
 } // namespace tirx::nki

@@ -225,6 +225,36 @@ private slots:
         QVERIFY(!QString::fromUtf8(apptest::readBytes(path)).contains(u"stop here"_s));
     }
 
+    void anEditedSignatureRebuildsTheTensorFields()
+    {
+        QTemporaryDir dir;
+        const QString path = copyKernel(dir, u"addressed_add.py"_s);
+        trustedfolders::trust(dir.path());
+        MainWindow window;
+        QString error;
+        QVERIFY(window.loadFile(path, &error));
+        window.kernelSession()->setDebounceMs(0);
+        ArgumentsBar* bar = window.argumentsBar();
+        bar->dtypeBox(u"y"_s)->setCurrentText(u"bfloat16"_s);
+        emit bar->gridEdit()->editingFinished();
+        window.kernelSession()->waitForIdle();
+        // A new tensor parameter before `scale`; `x` goes.
+        QString text = window.editor()->text();
+        text.replace(u"def addressed_add(x, y, scale=1.0):"_s, u"def addressed_add(y, bias, scale=1.0):\n    x = y"_s);
+        window.editor()->setText(text);
+        window.kernelSession()->waitForIdle();
+        QVERIFY(!bar->shapeEdit(u"x"_s));
+        QVERIFY(bar->shapeEdit(u"bias"_s));
+        QCOMPARE(bar->shapeEdit(u"bias"_s)->text(), u"128x512"_s);
+        // What the user set for a parameter that stayed is kept.
+        QCOMPARE(bar->dtypeBox(u"y"_s)->currentText(), u"bfloat16"_s);
+        const auto& args = window.kernelSession()->launch().args;
+        QCOMPARE(args.size(), size_t{2});
+        QCOMPARE(args[0].name, std::string("y"));
+        QCOMPARE(args[1].name, std::string("bias"));
+        QVERIFY(window.kernelSession()->trace().has_value());
+    }
+
     void theProgramSelectorSwitchesThePlan()
     {
         QTemporaryDir dir;
