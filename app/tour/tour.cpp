@@ -11,7 +11,9 @@
 #include "editor/codeeditor.h"
 #include "passes/passstepper.h"
 
+#include <QAction>
 #include <QApplication>
+#include <QDockWidget>
 #include <QEvent>
 #include <QMessageBox>
 #include <QPushButton>
@@ -46,7 +48,9 @@ QWidget* Tour::framed() const { return isRunning() ? m_highlight->target() : nul
 void Tour::start()
 {
     if (isRunning()) return;
-    m_savedState = m_window->saveState();
+    m_docksBefore.clear();
+    for (QDockWidget* dock : m_window->findChildren<QDockWidget*>())
+        m_docksBefore.push_back({dock, dock->toggleViewAction()->isChecked(), dock->isVisible()});
     show(0);
 }
 
@@ -133,7 +137,14 @@ void Tour::end(bool completed)
     m_step = -1;
     m_highlight->setTarget(nullptr);
     m_panel->hide();
-    m_window->restoreState(m_savedState);
+    // Not restoreState: that would also put back the sizes of the moment
+    // the tour started, before a window manager settled the window's.
+    for (const DockBefore& before : m_docksBefore) {
+        if (before.dock && !before.open) before.dock->close();
+    }
+    for (const DockBefore& before : m_docksBefore) {
+        if (before.dock && before.inFront) before.dock->raise();
+    }
     QSettings().setValue(kSeenKey, true);
     emit finished(completed);
 }

@@ -2,19 +2,22 @@
 
 #include "toursteps.h"
 
-#include <QByteArray>
 #include <QObject>
 #include <QPointer>
 
+#include <vector>
+
 class DockHighlight;
+class QDockWidget;
 class MainWindow;
 class TourPanel;
 
 // Help > Tour: walks a window through tourSteps(). Each step brings its
 // view forward (MainWindow::showTourView), frames it and shows the panel
 // with the step's sentences; Next, Back and Skip move through the list.
-// The window's dock arrangement is put back as it was when the tour ends,
-// however it ends, and the only setting written is kSeenKey.
+// The window's docks are put back as they were when the tour ends, however
+// it ends (the tabs in front again, a dock the tour opened closed; sizes
+// are never touched), and the only setting written is kSeenKey.
 //
 // The Tour follows the window's WorkbenchSession for what the views show
 // (the chosen pass, a lowering under way) rather than reaching into the
@@ -66,7 +69,14 @@ private:
     MainWindow* m_window;
     TourPanel* m_panel;
     DockHighlight* m_highlight;
-    QByteArray m_savedState; // the window's docks before the tour
+    // Each dock before the tour: open (not closed by the user) and in front
+    // of its tab group.
+    struct DockBefore {
+        QPointer<QDockWidget> dock;
+        bool open = false;
+        bool inFront = false;
+    };
+    std::vector<DockBefore> m_docksBefore;
     int m_step = -1;
 };
 
