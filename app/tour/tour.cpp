@@ -20,6 +20,8 @@
 #include <QSettings>
 #include <QTimer>
 
+#include <algorithm>
+
 using namespace Qt::StringLiterals;
 
 Tour::Tour(MainWindow* window)
@@ -94,7 +96,8 @@ void Tour::show(int index)
             const qsizetype column = editor->text(line).indexOf(word + u" ="_s);
             if (column < 0) continue;
             editor->setCursorPosition(line, static_cast<int>(column));
-            editor->ensureLineVisible(line);
+            // Near the top, clear of the panel low in the window.
+            editor->setFirstVisibleLine(std::max(0, line - 4));
             break;
         }
     }
