@@ -38,7 +38,8 @@ bool DockHighlight::eventFilter(QObject* watched, QEvent* event)
 
 void DockHighlight::follow()
 {
-    if (!m_target || !m_target->isVisible()) {
+    // A floating dock is a window of its own: nothing to frame in this one.
+    if (!m_target || !m_target->isVisible() || m_target->window() != parentWidget()) {
         hide();
         return;
     }

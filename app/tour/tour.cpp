@@ -114,7 +114,8 @@ void Tour::place()
 {
     if (!isRunning()) return;
     QWidget* view = m_highlight->target();
-    m_panel->placeAwayFrom(view ? QRect(view->mapTo(m_window, QPoint(0, 0)), view->size()) : QRect());
+    const bool inWindow = view && view->window() == m_window;
+    m_panel->placeAwayFrom(inWindow ? QRect(view->mapTo(m_window, QPoint(0, 0)), view->size()) : QRect());
 }
 
 void Tour::updateNote()

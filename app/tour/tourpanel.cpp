@@ -12,7 +12,14 @@ using namespace Qt::StringLiterals;
 
 namespace {
 constexpr int kMargin = 16; // from the window's edges and the framed view
-}
+// Above the window's bottom edge, so the panel clears the status bar and
+// the dock tabs.
+constexpr int kAboveBottom = 40;
+
+// std::clamp, but a range too small for the panel keeps it at `low`
+// (the window's left or top) rather than being undefined.
+int fit(int value, int low, int high) { return std::max(low, std::min(value, high)); }
+} // namespace
 
 TourPanel::TourPanel(QWidget* window)
     : QFrame(window), m_counter(new QLabel(this)), m_title(new QLabel(this)), m_text(new QLabel(this)),
@@ -107,8 +114,8 @@ void TourPanel::placeAwayFrom(const QRect& avoid)
     else
         x = avoid.right() - kMargin - kWidth;
     // Low in the window, where the views' headers and toolbars are not.
-    const int y = std::max(avoid.top(), room.bottom() - height - 40);
-    move(std::clamp(x, room.left(), room.right() - kWidth), std::clamp(y, room.top(), room.bottom() - height));
+    const int y = std::max(avoid.top(), room.bottom() - height - kAboveBottom);
+    move(fit(x, room.left(), room.right() - kWidth), fit(y, room.top(), room.bottom() - height));
     show();
     raise();
 }
