@@ -2,6 +2,8 @@
 
 #include "fromstd.h"
 
+#include "tour/toursteps.h"
+
 #include "transform/registry.h"
 
 #include <QCommandLineParser>
@@ -31,6 +33,9 @@ void addLaunchOptions(QCommandLineParser& parser)
         {u"size"_s, u"Window size for --screenshot (default 1280x800)."_s, u"WxH"_s},
         {u"pass"_s, u"Pass to select before the screenshot."_s, u"NAME"_s},
         {u"view"_s, u"View to show: "_s + kViews.join(u'|') + u" (default editor)."_s, u"VIEW"_s},
+        {u"tour-step"_s,
+         u"Screenshot step N of Help > Tour (1-%1) on the tour's example instead of FILE."_s.arg(tourSteps().size()),
+         u"N"_s},
         {u"pipeline"_s, u"Pipeline preset for this run (default: lower-tirx for --screenshot, else as last chosen)."_s,
          u"PRESET"_s},
         {u"theme"_s,
@@ -99,6 +104,25 @@ std::optional<LaunchOptions> readLaunchOptions(const QCommandLineParser& parser,
             *error = u"invalid --theme '%1', expected system, light or dark"_s.arg(parser.value(u"theme"_s));
             return std::nullopt;
         }
+    }
+
+    if (parser.isSet(u"tour-step"_s)) {
+        bool ok = false;
+        const int step = parser.value(u"tour-step"_s).toInt(&ok);
+        const int count = static_cast<int>(tourSteps().size());
+        if (!ok || step < 1 || step > count) {
+            *error = u"invalid --tour-step '%1', expected a step from 1 to %2"_s.arg(parser.value(u"tour-step"_s))
+                         .arg(count);
+            return std::nullopt;
+        }
+        if (options.screenshotPath.isEmpty())
+            options.warnings << u"--tour-step only applies with --screenshot"_s;
+        else
+            options.tourStep = step;
+        if (options.tourStep > 0 && (!options.file.isEmpty() || !options.pass.isEmpty() || parser.isSet(u"view"_s) ||
+                                     !options.pipeline.isEmpty()))
+            options.warnings << u"--tour-step shows the tour's own example, pass and view; FILE, --pass, --view "
+                                "and --pipeline are ignored"_s;
     }
 
     if (options.screenshotPath.isEmpty() && parser.isSet(u"size"_s))

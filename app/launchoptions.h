@@ -11,7 +11,7 @@
 class QCommandLineParser;
 
 // What `tirx-explorer [--screenshot PNG [--size WxH] [--pass NAME]
-// [--view VIEW]] [--pipeline PRESET] [--theme THEME] [FILE]` asked for,
+// [--view VIEW] [--tour-step N]] [--pipeline PRESET] [--theme THEME] [FILE]` asked for,
 // parsed once in main().
 struct LaunchOptions {
     // Below this a screenshot shows nothing legible; --size refuses it.
@@ -24,6 +24,7 @@ struct LaunchOptions {
     QString pipeline; // empty: the default preset for a screenshot, the last chosen otherwise
     QString view = QStringLiteral("editor");
     std::optional<Theme> theme; // empty: the one in the settings
+    int tourStep = 0;           // 1-based step of Help > Tour to screenshot; 0: none
     QStringList warnings;       // accepted but not (yet) honoured
 };
 

@@ -2,6 +2,7 @@
 #include "mainwindow.h"
 #include "screenshot.h"
 #include "session/workbenchsession.h"
+#include "tour/tour.h"
 
 #include "passes/passstepper.h"
 #include "tirx_version.h"
@@ -9,6 +10,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QIcon>
+#include <QStatusBar>
 
 #include <cstdio>
 
@@ -90,6 +92,14 @@ int main(int argc, char* argv[])
     // chose; a --pipeline is for this run, not a new setting.
     const bool screenshot = !options->screenshotPath.isEmpty();
     window.setTheme(options->theme.value_or(screenshot ? Theme::Light : storedTheme()));
+    if (options->tourStep > 0) {
+        QString error;
+        if (!writeTourScreenshot(&window, options->tourStep - 1, options->size, options->screenshotPath, &error)) {
+            printError(error);
+            return 1;
+        }
+        return 0;
+    }
     if (screenshot || !options->pipeline.isEmpty()) {
         window.session()->setRemembersChoices(false);
         window.passStepper()->setPreset(options->pipeline.isEmpty() ? WorkbenchSession::kDefaultPreset
@@ -116,6 +126,9 @@ int main(int argc, char* argv[])
     if (!options->file.isEmpty()) window.addRecentFile(options->file);
     window.restoreSettings();
     window.show();
+    if (!Tour::seen())
+        window.statusBar()->showMessage(
+            QApplication::translate("main", "New here? Help > Tour walks through the window on an example."));
     // After a crash, what the last session had not saved is offered back.
     window.offerRecovery();
     return QApplication::exec();

@@ -258,6 +258,34 @@ void MainWindow::jumpTo(int line, int column, bool focus)
     if (focus) m_editor->setFocus();
 }
 
+QWidget* MainWindow::showTourView(const QString& view)
+{
+    if (view == u"editor"_s) return centralWidget();
+    QDockWidget* dock = nullptr;
+    if (raiseMemoryView(view))
+        dock = m_memoryDock;
+    else if (view == u"passes"_s)
+        dock = m_passesDock;
+    else if (view == u"diff"_s)
+        dock = m_diffDock;
+    else if (view == u"ir"_s)
+        dock = m_irDock;
+    else if (view == u"nki"_s)
+        dock = m_nkiDock;
+    else if (view == u"run"_s)
+        dock = m_runDock->dock();
+    else if (view == u"devices"_s)
+        dock = m_devicesDock->dock();
+    else if (view == u"layout"_s)
+        dock = m_layoutDocks->docks()[0];
+    else if (view == u"graph"_s)
+        dock = m_layoutDocks->docks()[1];
+    if (!dock) return nullptr;
+    dock->show();
+    dock->raise();
+    return dock;
+}
+
 QStringList MainWindow::prepareScreenshot(const QString& passName, const QString& view)
 {
     QStringList warnings;

@@ -4,6 +4,8 @@
 #include "helptexts.h"
 #include "recentfiles.h"
 #include "session/workbenchsession.h"
+#include "tour/teachingexamples.h"
+#include "tour/tour.h"
 
 #include "diff/diffview.h"
 #include "editor/codeeditor.h"
@@ -177,6 +179,12 @@ void MainWindow::setTheme(Theme theme)
 void MainWindow::createHelpMenu()
 {
     QMenu* menu = menuBar()->addMenu(tr("&Help"));
+    QAction* tour = menu->addAction(tr("&Tour"), this, [] { openTourWindow(); });
+    tour->setObjectName(u"TourAction"_s);
+    tour->setToolTip(tr("A guided tour of the window on a bundled example, in a window of its own"));
+    QAction* teaching = menu->addAction(tr("Teaching &Examples…"), this, &MainWindow::showTeachingExamples);
+    teaching->setObjectName(u"TeachingExamplesAction"_s);
+    menu->addSeparator();
     menu->addAction(tr("&Keyboard Shortcuts"), this,
                     [this] { showHelpPage(tr("Keyboard Shortcuts"), shortcutsHtml(findChildren<QAction*>())); });
     menu->addAction(tr("TIRx &Call Reference"), this,
@@ -200,6 +208,19 @@ void MainWindow::showHelpPage(const QString& title, const QString& html)
     layout->addWidget(buttons);
     dialog->resize(760, 560);
     dialog->show();
+}
+
+void MainWindow::showTeachingExamples()
+{
+    if (!m_teaching) {
+        auto* dialog = new TeachingExamplesDialog(this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &TeachingExamplesDialog::exampleChosen, this, &MainWindow::openExample);
+        m_teaching = dialog;
+    }
+    m_teaching->show();
+    m_teaching->raise();
+    m_teaching->activateWindow();
 }
 
 void MainWindow::showAbout()

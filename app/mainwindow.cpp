@@ -248,6 +248,12 @@ void MainWindow::restoreSettings()
     m_diff->setWrapping(settings.value(u"diff/wrap"_s, false).toBool());
 }
 
+void MainWindow::setKeepsSettings(bool keep)
+{
+    m_keepsSettings = keep;
+    m_session->setRemembersChoices(keep);
+}
+
 void MainWindow::placeOnFirstRun()
 {
     const QScreen* screen = QGuiApplication::primaryScreen();
@@ -287,7 +293,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
     }
     // The layout is saved as the user arranged it for TIRx modules.
     if (isKernelOpen()) showTirxDocks(true);
-    saveSettings();
+    if (m_keepsSettings) saveSettings();
     // Saved or deliberately discarded: a clean close leaves nothing to recover.
     m_autosaveTimer->stop();
     m_recovery->discard();

@@ -8,6 +8,7 @@
 #include "transform/pipeline.h"
 
 #include <QMainWindow>
+#include <QPointer>
 
 #include <functional>
 #include <map>
@@ -17,6 +18,7 @@
 class ArgumentsBar;
 class CodeEditor;
 class KernelSession;
+class QDialog;
 class QFrame;
 class QLabel;
 class QPushButton;
@@ -107,6 +109,20 @@ public:
     [[nodiscard]] FileWatch* fileWatch() const { return m_fileWatch; }
 
     [[nodiscard]] Theme theme() const { return m_theme; }
+
+    // Brings `view` forward for the tour and returns what to frame: the
+    // editor ("editor"), a dock ("passes", "diff", "ir", "nki", "run",
+    // "devices", "layout", "graph") or the memory dock on one of its maps
+    // ("sbuf", "psum", ...). A dock the user closed is shown. Null for
+    // other names.
+    [[nodiscard]] QWidget* showTourView(const QString& view);
+    // Off for a window of its own that must leave the settings alone (the
+    // tour's): closing it saves no geometry or layout, and the pipeline
+    // chosen in it is not remembered. On by default.
+    void setKeepsSettings(bool keep);
+    [[nodiscard]] bool keepsSettings() const { return m_keepsSettings; }
+    // Without saved geometry: a large window centred on the screen.
+    void placeOnFirstRun();
 
     // For --screenshot: lowers the editor's text now, selects `passName`
     // (the default pass when empty) and brings `view` forward. Returns
@@ -229,9 +245,9 @@ private:
     void setEditorText(const QString& text);
     void updateTitle();
     void saveSettings() const;
-    // Without saved geometry: a large window centred on the screen.
-    void placeOnFirstRun();
     void showAbout();
+    // Help > Teaching Examples: one dialog, kept open beside the window.
+    void showTeachingExamples();
     // A page of the Help menu in a dialog that does not block.
     void showHelpPage(const QString& title, const QString& html);
     // Asks whether to save a modified document; false means "cancel".
@@ -278,5 +294,7 @@ private:
     bool m_followingSource = false; // the editor and the IR views are following each other
     bool m_layoutRestored = false;  // the docks were placed as the user left them
     bool m_shownOnce = false;
+    bool m_keepsSettings = true;
+    QPointer<QDialog> m_teaching;
     int m_zoom = 0;
 };

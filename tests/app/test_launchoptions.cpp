@@ -125,6 +125,31 @@ private slots:
         QVERIFY(QString::fromUtf8(readme.readAll()).simplified().contains(u"to light for a screenshot"_s));
     }
 
+    void readsTheTourStep()
+    {
+        QString error;
+        auto options = parse({u"--screenshot"_s, u"out.png"_s, u"--tour-step"_s, u"3"_s}, &error);
+        QVERIFY2(options, qPrintable(error));
+        QCOMPARE(options->tourStep, 3);
+        QVERIFY(options->warnings.isEmpty());
+
+        // The tour shows its own example: a FILE beside it is ignored, and said so.
+        options = parse({u"--screenshot"_s, u"out.png"_s, u"--tour-step"_s, u"1"_s, u"kernel.py"_s}, &error);
+        QVERIFY2(options, qPrintable(error));
+        QCOMPARE(options->warnings.size(), 1);
+        QVERIFY(options->warnings.first().contains(u"FILE"_s));
+
+        options = parse({u"--tour-step"_s, u"2"_s}, &error);
+        QVERIFY2(options, qPrintable(error));
+        QCOMPARE(options->tourStep, 0);
+        QVERIFY(options->warnings.first().contains(u"only applies with --screenshot"_s));
+
+        for (const QString& bad : {u"0"_s, u"9"_s, u"two"_s}) {
+            QVERIFY(!parse({u"--screenshot"_s, u"out.png"_s, u"--tour-step"_s, bad}, &error));
+            QVERIFY2(error.contains(u"expected a step from 1 to 8"_s), qPrintable(error));
+        }
+    }
+
     void readsTheTheme()
     {
         QString error;

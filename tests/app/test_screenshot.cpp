@@ -243,6 +243,24 @@ private slots:
         QVERIFY2(run.standardError.contains(u"cannot write screenshot"_s), qPrintable(run.standardError));
     }
 
+    // A step of Help > Tour, frame and panel included, at 1280x800.
+    void tourStepIsRendered()
+    {
+        QTemporaryDir dir;
+        const QString png = dir.filePath(u"tour.png"_s);
+        const Run run = runExplorer({u"--screenshot"_s, png, u"--tour-step"_s, u"4"_s});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.standardError));
+        const QImage image(png);
+        QCOMPARE(image.size(), QSize(1280, 800));
+        // The frame's amber: a ring of it around the memory dock, and the
+        // panel's border.
+        int amber = 0;
+        for (int y = 0; y < image.height(); ++y) {
+            for (int x = 0; x < image.width(); ++x) amber += image.pixel(x, y) == qRgb(232, 145, 20) ? 1 : 0;
+        }
+        QVERIFY2(amber > 2000, qPrintable(QString::number(amber)));
+    }
+
     void badSizeIsUsageError()
     {
         const Run run = runExplorer({u"--screenshot"_s, u"x.png"_s, u"--size"_s, u"wide"_s});

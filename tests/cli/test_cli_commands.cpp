@@ -75,6 +75,20 @@ private slots:
                  qPrintable(run.err));
     }
 
+    // The bundled example that overflows SBUF on purpose: check names the
+    // allocation that does not fit, at its line and column, once.
+    void checkLocatesTheSbufOverflow()
+    {
+        const QString file = source(u"resources/examples/sbuf_overflow.py"_s);
+        const CliRun run = runCli({u"check"_s, file});
+        QCOMPARE(run.exitCode, 1);
+        const QString expected =
+            file + u":30:13: error: allocation 'c' needs 81920 bytes per partition at offset 163840, past the "
+                   "SBUF capacity of 196608 bytes per partition on aws/trn1/trn1.2xlarge [TrnNaiveAllocator]"_s;
+        QVERIFY2(run.err.contains(expected), qPrintable(run.err));
+        QCOMPARE(run.err.count(u": error: "_s), 1);
+    }
+
     // The verifier runs after every pass, but check states each fact once.
     void checkStatesEachFactOnce()
     {
