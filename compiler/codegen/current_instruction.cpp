@@ -53,7 +53,10 @@ std::string CurrentPrinter::formOperand(const CallNode& c, const NkiFormOperand&
     case NkiOperandForm::Expr: return expr(e);
     case NkiOperandForm::Access: return access(e);
     case NkiOperandForm::Opcode: return opcode(e);
-    case NkiOperandForm::Flag: return nkiFlag(e);
+    case NkiOperandForm::Flag:
+        if (auto it = m_accumulation.matmuls.find(&c); it != m_accumulation.matmuls.end() && o.param.name == "accum")
+            return accumulateFlag(it->second);
+        return nkiFlag(e);
     case NkiOperandForm::Axis: {
         if (o.values.size() == 1) return expr(e);
         std::string out = "(";
@@ -83,6 +86,55 @@ std::string CurrentPrinter::formOperand(const CallNode& c, const NkiFormOperand&
     unknownNkiForm(c, o);
 }
 
+std::vector<const VarNode*> CurrentPrinter::sharedLoopOrder(const CallNode& c, NkiOp op)
+{
+    // Which instructions pair their operands element for element: behaviour, so a switch.
+    switch (op) {
+    case NkiOp::Load:
+    case NkiOp::Store:
+    case NkiOp::TensorCopy:
+    case NkiOp::TensorTensor:
+    case NkiOp::TensorScalar:
+    case NkiOp::ScalarTensorTensor:
+    case NkiOp::ScalarTensorScalar:
+    case NkiOp::Activation:
+    case NkiOp::Reciprocal:
+    case NkiOp::Memset:
+    case NkiOp::AffineSelect: break;
+    case NkiOp::Matmul:             // contracts over the partitions: each operand its own order
+    case NkiOp::TensorReduce:       // the result lacks the reduced loops
+    case NkiOp::ActivationReduce:   // likewise
+    case NkiOp::TensorScalarReduce: // likewise
+    case NkiOp::Identity: return {};
+    }
+    // The order of the operand that lives on chip, whose pattern must lead
+    // with the partition step (nki-aps.rst, "Restriction on SBUF/PSUM
+    // Tensors"): the destination if it does, else the first source that does.
+    const Callable& row = callableOf(op);
+    const TensorLoadNode* lead = nullptr;
+    for (const Access wanted : {Access::Write, Access::Read}) {
+        for (size_t i = 0; i < row.params.size() && i < c.args().size() && !lead; ++i) {
+            const Access access = row.params[i].access;
+            const bool matches = access == wanted || access == Access::ReadWrite;
+            const auto* load = as<TensorLoadNode>(c.args()[i]);
+            if (matches && load && tensor(load->tensor(), load->span()).onChip) lead = load;
+        }
+    }
+    if (!lead) return {};
+    return loopsByStep(flatIndex(*lead, tensor(lead->tensor(), lead->span())));
+}
+
+// `(k > 0)`: the nc_matmul page's own form for a loop whose first
+// iteration starts the accumulation ("Accumulation mode", the hint).
+std::string CurrentPrinter::accumulateFlag(const AccumulateFlag& flag) const
+{
+    if (flag.firstIterationLoops.empty()) return flag.accumulate ? "True" : "False";
+    std::string out;
+    for (const VarNode* v : flag.firstIterationLoops)
+        out += (out.empty() ? "(" : " or (") + loopName(*v, v->span()) + " > 0)";
+    return flag.firstIterationLoops.size() == 1 ? out : "(" + out + ")";
+}
+
 std::string CurrentPrinter::instruction(const CallNode& c)
 {
     const std::optional<NkiOp> op = c.callable() ? c.callable()->nkiOp : std::nullopt;
@@ -91,7 +143,16 @@ std::string CurrentPrinter::instruction(const CallNode& c)
         codegenFail(m_region.maskIf->span(),
                     "the current NKI API has no instruction masks; this masked instruction prints only with --api "
                     "legacy");
+    if (auto refused = m_accumulation.errors.find(&c); refused != m_accumulation.errors.end())
+        throw CodegenError{refused->second};
+    // The group's first matmul overwrites instead (psum_accumulation.h).
+    if (m_accumulation.droppedClears.count(&c)) return {};
     m_predicate.reset();
+    m_loopOrder = sharedLoopOrder(c, *op);
+    // dma_copy moves as many elements as it reads (nki.isa.dma_copy: "The
+    // total number of data elements in src must match that of dst"), so a
+    // broadcast source keeps its step-0 loop, `[0, 128]`.
+    m_keepBroadcast = *op == NkiOp::Load || *op == NkiOp::Store;
     const NkiFormPrinter printer{[&](const NkiFormOperand& o) { return formOperand(c, o); },
                                  [&](std::string_view hint) { return m_names.fresh(hint); }};
     return printNkiForm(c, *op, NkiApi::Current, printer);
