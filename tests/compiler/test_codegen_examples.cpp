@@ -134,6 +134,27 @@ private slots:
         verifyKernelPrints(lowered);
     }
 
+    // memory_map.py's matmul accumulates into the PSUM workspace without
+    // anything writing it first: the current API names that at a place in
+    // the file, beside the refusal of a kernel without arguments.
+    void uninitialisedAccumulatorIsReported()
+    {
+        const fs::path path = fs::path(TIRX_SOURCE_DIR) / "resources" / "examples" / "memory_map.py";
+        const LoweredKernel lowered = lowerForCodegen(readText(QString::fromStdString(path.string())));
+        QVERIFY2(lowered.final(), lowered.error.c_str());
+        const NkiKernel kernel = emitNki(*lowered.final(), {NkiApi::Current, lowered.lowered.parsed.module.get()});
+        QVERIFY(!kernel.ok());
+        const auto accumulation = std::find_if(kernel.diagnostics.begin(), kernel.diagnostics.end(), [](const auto& d) {
+            return d.severity == Diagnostic::Severity::Error &&
+                   d.message.find("accumulates into 'acc_psum', which nothing wrote before it") != std::string::npos;
+        });
+        QVERIFY(accumulation != kernel.diagnostics.end());
+        QVERIFY(accumulation->span.valid());
+        QVERIFY(accumulation->message.find("\"Accumulation mode\"") != std::string::npos);
+        // The legacy text is the reference's: it still prints.
+        QVERIFY(emitNki(*lowered.final(), {NkiApi::Legacy, lowered.lowered.parsed.module.get()}).ok());
+    }
+
     void tileFamilies_data()
     {
         QTest::addColumn<QString>("path");
