@@ -9,6 +9,16 @@
 
 namespace tirx {
 
+namespace {
+
+bool isActivation(const CallNode& c)
+{
+    const std::optional<NkiOp> op = c.callable() ? c.callable()->nkiOp : std::nullopt;
+    return op == NkiOp::Activation || op == NkiOp::ActivationReduce;
+}
+
+} // namespace
+
 std::string CurrentPrinter::opcode(const Expr& e) const
 {
     // "nki.language.add" is "nl.add" under the current API's import alias.
@@ -50,7 +60,9 @@ std::string CurrentPrinter::formOperand(const CallNode& c, const NkiFormOperand&
 {
     const Expr& e = o.values.front();
     switch (o.form) {
-    case NkiOperandForm::Expr: return expr(e);
+    case NkiOperandForm::Expr:
+        if (o.param.name == "bias" && isActivation(c)) return biasOperand(e);
+        return expr(e);
     case NkiOperandForm::Access: return access(e);
     case NkiOperandForm::Opcode: return opcode(e);
     case NkiOperandForm::Flag:
@@ -84,6 +96,41 @@ std::string CurrentPrinter::formOperand(const CallNode& c, const NkiFormOperand&
     case NkiOperandForm::Tuple: break; // legacy forms
     }
     unknownNkiForm(c, o);
+}
+
+// The Scalar Engine adds one bias value per partition: a [P, 1] column, or a
+// constant from NeuronCore-v3 on (nki.isa.activation, "Layout"); SDK 2.28
+// and later reject a bias with a longer free dimension.
+std::string CurrentPrinter::biasOperand(const Expr& e)
+{
+    if (const auto* f = as<FloatImmNode>(e); f && f->value() == 0.0) return "None"; // no bias, on every NeuronCore
+    if (!as<TensorLoadNode>(e)) {
+        if (m_neuronCoreV2)
+            codegenFail(e->span(), "a constant activation bias needs NeuronCore-v3 (trn2) or later; on trn1 the bias "
+                                   "is a [P, 1] column (nki.isa.activation, \"Layout\")");
+        return expr(e);
+    }
+    const auto& load = static_cast<const TensorLoadNode&>(*e);
+    const Tensor& t = tensor(load.tensor(), e->span());
+    const AffineIndex flat = flatIndex(load, t);
+    const VarNode* partition = m_region.loops.empty() ? nullptr : m_region.loops.front();
+    for (const auto& [v, d] : m_region.dims) {
+        if (d == "P") partition = v;
+    }
+    const VarNode* along = nullptr; // a free loop the bias moves with
+    for (const VarNode* v : m_region.loops) {
+        if (v != partition && flat.coefficient(v) != 0 && extent(v) > 1) along = v;
+    }
+    if (!along) return access(e);
+    if (!m_uniform.count(load.tensor().get()))
+        codegenFail(e->span(), "nisa.activation adds one bias value per partition (a [P, 1] column, "
+                               "nki.isa.activation \"Layout\"), but this bias changes along the loop '" +
+                                   along->name() + "'; use a [P, 1] tile");
+    // One value fills the tile (the reference's const_bias): its first column is the bias.
+    const int64_t step = partition ? flat.coefficient(partition) : 0;
+    const int64_t count = partition ? extent(partition) : 1;
+    return t.name + ".ap(pattern=[[" + std::to_string(step) + ", " + std::to_string(count) +
+           "], [1, 1]], offset=" + expr(flat.rest) + ")";
 }
 
 std::vector<const VarNode*> CurrentPrinter::sharedLoopOrder(const CallNode& c, NkiOp op)

@@ -3,6 +3,7 @@
 #include "codegen/codegen_error.h"
 #include "codegen/free_offset.h"
 #include "codegen/nki_common.h"
+#include "codegen/uniform_tiles.h"
 #include "ir/make.h"
 #include "ir/mem_space.h"
 
@@ -57,6 +58,7 @@ void CurrentPrinter::print(const Function& fn, NkiWriter& out, std::vector<Diagn
 {
     const KernelSignature sig = begin(fn, out, notes);
     m_accumulation = planAccumulation(fn.body(), fn.span());
+    m_uniform = uniformTiles(fn.body());
     // nki.jit chooses how to run a kernel (NumPy, PyTorch or JAX) from the
     // arguments it is called with (NKI API, "nki.jit"; NKI 0.3.0 migration
     // guide, "nki.jit(mode=...)"): a kernel without any has nothing to choose

@@ -4,10 +4,12 @@
 #include "codegen/nki_form.h"
 #include "codegen/nki_walker.h"
 #include "codegen/psum_accumulation.h"
+#include "target/target.h"
 
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -25,6 +27,11 @@ namespace tirx {
 // instruction has no form here yet and is reported.
 class CurrentPrinter final : public NkiWalker {
 public:
+    // NeuronCore-v2 (trn1) has no constant activation bias; null: the target is not known.
+    explicit CurrentPrinter(const Target* target = nullptr)
+        : m_neuronCoreV2(target && target->tag.starts_with("aws/trn1/"))
+    {
+    }
     void print(const Function& fn, NkiWriter& out, std::vector<Diagnostic>& notes);
 
 private:
@@ -67,9 +74,12 @@ private:
     [[nodiscard]] std::string formOperand(const CallNode& c, const NkiFormOperand& o);
     [[nodiscard]] std::string opcode(const Expr& e) const;
     [[nodiscard]] std::string accumulateFlag(const AccumulateFlag& flag) const;
+    [[nodiscard]] std::string biasOperand(const Expr& e);
 
     std::vector<const VarNode*> m_loopOrder;              // the current instruction's, when its operands share one
     bool m_keepBroadcast = false;                         // the current instruction keeps step-0 loops in its patterns
+    std::unordered_set<const VarNode*> m_uniform;         // tiles of one value (uniform_tiles.h)
+    bool m_neuronCoreV2 = false;                          // a trn1 target: no constant activation bias
     AccumulationPlan m_accumulation;                      // the matmul groups of PSUM
     std::unordered_map<const VarNode*, Tensor> m_tensors; // parameters, allocations and their views
     std::optional<std::pair<const ExprNode*, AffinePredicate>> m_predicate; // the current instruction's, split once

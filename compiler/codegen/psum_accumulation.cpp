@@ -115,6 +115,7 @@ private:
             m_inRegion = true;
             stmt(r.body());
             m_inRegion = false;
+            m_region = Region{};
             return;
         }
         case StmtKind::Evaluate:

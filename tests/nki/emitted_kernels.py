@@ -37,6 +37,8 @@ CASES = {
                              [("L_ptr", (512, 128)), ("R_ptr", (512, 512))], "O_ptr", lambda l, r: l.T @ r),
     "accumulate_two_loops": (os.path.join(GOLDEN, "20-accumulate-two-loops.py"), "acc_ab_kernel",
                              [("L_ptr", (512, 128)), ("R_ptr", (512, 512))], "O_ptr", lambda l, r: l.T @ r),
+    "activation_const_bias": (os.path.join(GOLDEN, "21-activation-const-bias.py"), "act_kernel",
+                              [("A_ptr", (128, 512))], "C_ptr", lambda a: np.exp(np.exp(a + 1.0) * 0.5)),
     "broadcast_load": (os.path.join(GOLDEN, "18-broadcast-load.py"), "scale_rows_kernel",
                        [("X_ptr", (128, 512)), ("G_ptr", (512,))], "O_ptr", lambda x, g: x * g[None, :]),
     "transposing_load": (os.path.join(GOLDEN, "19-transposing-load.py"), "transpose_load_kernel",
@@ -102,6 +104,11 @@ class EmittedKernels(unittest.TestCase):
         text = self.run_case("accumulate_two_loops")
         self.assertIn("accumulate=((a > 0) or (b > 0))", text)
         self.assertNotIn("nisa.memset(dst=acc_ptr", text)
+
+    def test_full_tile_bias_prints_as_its_first_column(self):
+        text = self.run_case("activation_const_bias")
+        self.assertIn("bias=const_bias_ptr.ap(pattern=[[512, 128], [1, 1]], offset=0)", text)
+        self.assertIn("bias=None", text)
 
     def test_example_accumulation_matches_numpy(self):
         text = self.run_case("matmul_psum_example")
