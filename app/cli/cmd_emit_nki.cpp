@@ -71,6 +71,7 @@ void registerEmitNki(CLI::App& app, Outcome& outcome)
         NkiEmitOptions emit;
         emit.api = *parseNkiApi(api);
         emit.source = lowered->result.parsed.module.get();
+        emit.target = lowered->result.target;
         const NkiKernel kernel = emitNki(final, emit);
         std::fputs(formatDiagnostics(kernel.diagnostics, input.path, input.source).c_str(), stderr);
         if (!kernel.ok()) {

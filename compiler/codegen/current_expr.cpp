@@ -57,12 +57,9 @@ const CurrentPrinter::Tensor& CurrentPrinter::tensor(const Var& v, const Span& u
     codegenFail(use, "'" + v->name() + "' is not defined in the kernel");
 }
 
-std::string CurrentPrinter::access(const Expr& e)
+AffineIndex CurrentPrinter::flatIndex(const TensorLoadNode& load, const Tensor& t)
 {
-    const auto* load = as<TensorLoadNode>(e);
-    if (!load) codegenFail(e->span(), "an NKI operand must be a tensor element such as A[p, f]");
-    const Tensor& t = tensor(load->tensor(), e->span());
-    std::vector<Expr> indices = load->indices();
+    std::vector<Expr> indices = load.indices();
     if (t.psum && indices.size() == 3) {
         if (t.psumBankElems > 0)
             indices = {indices[1], add(mul(indices[0], intImm(t.psumBankElems, indices[0]->dtype())), indices[2])};
@@ -70,14 +67,8 @@ std::string CurrentPrinter::access(const Expr& e)
             indices = {indices[1], indices[2]}; // one bank: its index can only be 0
     }
     if (indices.size() != t.shape.size())
-        codegenFail(e->span(), "'" + load->tensor()->name() + "' has " + std::to_string(t.shape.size()) +
-                                   " dimensions but is indexed with " + std::to_string(indices.size()));
-
-    if (!m_region.active) {
-        std::string out = t.name + "[";
-        for (size_t i = 0; i < indices.size(); ++i) out += (i ? ", " : "") + expr(indices[i]);
-        return out + "]";
-    }
+        codegenFail(load.span(), "'" + load.tensor()->name() + "' has " + std::to_string(t.shape.size()) +
+                                     " dimensions but is indexed with " + std::to_string(indices.size()));
     AffineIndex flat{{}, intImm(0)};
     int64_t stride = 1;
     for (size_t d = indices.size(); d-- > 0;) {
@@ -88,13 +79,43 @@ std::string CurrentPrinter::access(const Expr& e)
         flat = combine(*part, stride, flat);
         stride *= t.shape[d];
     }
+    return flat;
+}
+
+std::vector<const VarNode*> CurrentPrinter::loopsByStep(const AffineIndex& flat) const
+{
+    std::vector<const VarNode*> order = m_region.loops;
     // The steps in decreasing order (the partition step first); equal steps keep the loop order.
-    std::vector<std::pair<int64_t, int64_t>> pattern; // (step, count)
-    for (const VarNode* v : m_region.loops) {
-        const int64_t step = flat.coefficient(v);
-        if (step != 0) pattern.emplace_back(step, extent(v));
+    std::stable_sort(order.begin(), order.end(),
+                     [&](const VarNode* a, const VarNode* b) { return flat.coefficient(a) > flat.coefficient(b); });
+    return order;
+}
+
+std::string CurrentPrinter::access(const Expr& e)
+{
+    const auto* load = as<TensorLoadNode>(e);
+    if (!load) codegenFail(e->span(), "an NKI operand must be a tensor element such as A[p, f]");
+    const Tensor& t = tensor(load->tensor(), e->span());
+    if (!m_region.active) {
+        std::string out = t.name + "[";
+        for (size_t i = 0; i < load->indices().size(); ++i) out += (i ? ", " : "") + expr(load->indices()[i]);
+        return out + "]";
     }
-    std::stable_sort(pattern.begin(), pattern.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    const AffineIndex flat = flatIndex(*load, t);
+    // Element-wise instructions list every operand's loops in one order (an
+    // access pattern's shape is its view's shape, nki-aps.rst "Semantics of
+    // the Access Pattern": element [w, z] of one operand meets element [w, z]
+    // of the other); the others order each operand by its own steps.
+    const std::vector<const VarNode*> order = m_loopOrder.empty() ? loopsByStep(flat) : m_loopOrder;
+    std::vector<std::pair<int64_t, int64_t>> pattern; // (step, count)
+    for (const VarNode* v : order) {
+        const int64_t step = flat.coefficient(v);
+        const int64_t count = extent(v);
+        // A loop the operand does not move along (step 0) is a broadcast:
+        // kept where both sides must count the same elements, dropped where
+        // the operand is a column or a contraction.
+        if (step != 0 || (m_keepBroadcast && count > 1)) pattern.emplace_back(step, count);
+    }
     if (pattern.size() == 1) pattern.emplace_back(1, 1);
 
     // The whole tensor in its own order needs no pattern.

@@ -9,6 +9,16 @@
 
 namespace tirx {
 
+namespace {
+
+bool isActivation(const CallNode& c)
+{
+    const std::optional<NkiOp> op = c.callable() ? c.callable()->nkiOp : std::nullopt;
+    return op == NkiOp::Activation || op == NkiOp::ActivationReduce;
+}
+
+} // namespace
+
 std::string CurrentPrinter::opcode(const Expr& e) const
 {
     // "nki.language.add" is "nl.add" under the current API's import alias.
@@ -50,10 +60,15 @@ std::string CurrentPrinter::formOperand(const CallNode& c, const NkiFormOperand&
 {
     const Expr& e = o.values.front();
     switch (o.form) {
-    case NkiOperandForm::Expr: return expr(e);
+    case NkiOperandForm::Expr:
+        if (o.param.name == "bias" && isActivation(c)) return biasOperand(e);
+        return expr(e);
     case NkiOperandForm::Access: return access(e);
     case NkiOperandForm::Opcode: return opcode(e);
-    case NkiOperandForm::Flag: return nkiFlag(e);
+    case NkiOperandForm::Flag:
+        if (auto it = m_accumulation.matmuls.find(&c); it != m_accumulation.matmuls.end() && o.param.name == "accum")
+            return accumulateFlag(it->second);
+        return nkiFlag(e);
     case NkiOperandForm::Axis: {
         if (o.values.size() == 1) return expr(e);
         std::string out = "(";
@@ -83,6 +98,90 @@ std::string CurrentPrinter::formOperand(const CallNode& c, const NkiFormOperand&
     unknownNkiForm(c, o);
 }
 
+// The Scalar Engine adds one bias value per partition: a [P, 1] column, or a
+// constant from NeuronCore-v3 on (nki.isa.activation, "Layout"); SDK 2.28
+// and later reject a bias with a longer free dimension.
+std::string CurrentPrinter::biasOperand(const Expr& e)
+{
+    if (const auto* f = as<FloatImmNode>(e); f && f->value() == 0.0) return "None"; // no bias, on every NeuronCore
+    if (!as<TensorLoadNode>(e)) {
+        if (m_neuronCoreV2)
+            codegenFail(e->span(), "a constant activation bias needs NeuronCore-v3 (trn2) or later; on trn1 the bias "
+                                   "is a [P, 1] column (nki.isa.activation, \"Layout\")");
+        return expr(e);
+    }
+    const auto& load = static_cast<const TensorLoadNode&>(*e);
+    const Tensor& t = tensor(load.tensor(), e->span());
+    const AffineIndex flat = flatIndex(load, t);
+    const VarNode* partition = m_region.loops.empty() ? nullptr : m_region.loops.front();
+    for (const auto& [v, d] : m_region.dims) {
+        if (d == "P") partition = v;
+    }
+    const VarNode* along = nullptr; // a free loop the bias moves with
+    for (const VarNode* v : m_region.loops) {
+        if (v != partition && flat.coefficient(v) != 0 && extent(v) > 1) along = v;
+    }
+    if (!along) return access(e);
+    if (!m_uniform.count(load.tensor().get()))
+        codegenFail(e->span(), "nisa.activation adds one bias value per partition (a [P, 1] column, "
+                               "nki.isa.activation \"Layout\"), but this bias changes along the loop '" +
+                                   along->name() + "'; use a [P, 1] tile");
+    // One value fills the tile (the reference's const_bias): its first column is the bias.
+    const int64_t step = partition ? flat.coefficient(partition) : 0;
+    const int64_t count = partition ? extent(partition) : 1;
+    return t.name + ".ap(pattern=[[" + std::to_string(step) + ", " + std::to_string(count) +
+           "], [1, 1]], offset=" + expr(flat.rest) + ")";
+}
+
+std::vector<const VarNode*> CurrentPrinter::sharedLoopOrder(const CallNode& c, NkiOp op)
+{
+    // Which instructions pair their operands element for element: behaviour, so a switch.
+    switch (op) {
+    case NkiOp::Load:
+    case NkiOp::Store:
+    case NkiOp::TensorCopy:
+    case NkiOp::TensorTensor:
+    case NkiOp::TensorScalar:
+    case NkiOp::ScalarTensorTensor:
+    case NkiOp::ScalarTensorScalar:
+    case NkiOp::Activation:
+    case NkiOp::Reciprocal:
+    case NkiOp::Memset:
+    case NkiOp::AffineSelect: break;
+    case NkiOp::Matmul:             // contracts over the partitions: each operand its own order
+    case NkiOp::TensorReduce:       // the result lacks the reduced loops
+    case NkiOp::ActivationReduce:   // likewise
+    case NkiOp::TensorScalarReduce: // likewise
+    case NkiOp::Identity: return {};
+    }
+    // The order of the operand that lives on chip, whose pattern must lead
+    // with the partition step (nki-aps.rst, "Restriction on SBUF/PSUM
+    // Tensors"): the destination if it does, else the first source that does.
+    const Callable& row = callableOf(op);
+    const TensorLoadNode* lead = nullptr;
+    for (const Access wanted : {Access::Write, Access::Read}) {
+        for (size_t i = 0; i < row.params.size() && i < c.args().size() && !lead; ++i) {
+            const Access access = row.params[i].access;
+            const bool matches = access == wanted || access == Access::ReadWrite;
+            const auto* load = as<TensorLoadNode>(c.args()[i]);
+            if (matches && load && tensor(load->tensor(), load->span()).onChip) lead = load;
+        }
+    }
+    if (!lead) return {};
+    return loopsByStep(flatIndex(*lead, tensor(lead->tensor(), lead->span())));
+}
+
+// `(k > 0)`: the nc_matmul page's own form for a loop whose first
+// iteration starts the accumulation ("Accumulation mode", the hint).
+std::string CurrentPrinter::accumulateFlag(const AccumulateFlag& flag) const
+{
+    if (flag.firstIterationLoops.empty()) return flag.accumulate ? "True" : "False";
+    std::string out;
+    for (const VarNode* v : flag.firstIterationLoops)
+        out += (out.empty() ? "(" : " or (") + loopName(*v, v->span()) + " > 0)";
+    return flag.firstIterationLoops.size() == 1 ? out : "(" + out + ")";
+}
+
 std::string CurrentPrinter::instruction(const CallNode& c)
 {
     const std::optional<NkiOp> op = c.callable() ? c.callable()->nkiOp : std::nullopt;
@@ -91,7 +190,16 @@ std::string CurrentPrinter::instruction(const CallNode& c)
         codegenFail(m_region.maskIf->span(),
                     "the current NKI API has no instruction masks; this masked instruction prints only with --api "
                     "legacy");
+    if (auto refused = m_accumulation.errors.find(&c); refused != m_accumulation.errors.end())
+        throw CodegenError{refused->second};
+    // The group's first matmul overwrites instead (psum_accumulation.h).
+    if (m_accumulation.droppedClears.count(&c)) return {};
     m_predicate.reset();
+    m_loopOrder = sharedLoopOrder(c, *op);
+    // dma_copy moves as many elements as it reads (nki.isa.dma_copy: "The
+    // total number of data elements in src must match that of dst"), so a
+    // broadcast source keeps its step-0 loop, `[0, 128]`.
+    m_keepBroadcast = *op == NkiOp::Load || *op == NkiOp::Store;
     const NkiFormPrinter printer{[&](const NkiFormOperand& o) { return formOperand(c, o); },
                                  [&](std::string_view hint) { return m_names.fresh(hint); }};
     return printNkiForm(c, *op, NkiApi::Current, printer);

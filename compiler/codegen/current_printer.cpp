@@ -3,8 +3,11 @@
 #include "codegen/codegen_error.h"
 #include "codegen/free_offset.h"
 #include "codegen/nki_common.h"
+#include "codegen/uniform_tiles.h"
 #include "ir/make.h"
 #include "ir/mem_space.h"
+
+#include <algorithm>
 
 namespace tirx {
 
@@ -54,6 +57,22 @@ std::string currentDtype(DataType dtype, const Span& span)
 void CurrentPrinter::print(const Function& fn, NkiWriter& out, std::vector<Diagnostic>& notes)
 {
     const KernelSignature sig = begin(fn, out, notes);
+    m_accumulation = planAccumulation(fn.body(), fn.span());
+    m_uniform = uniformTiles(fn.body());
+    // nki.jit chooses how to run a kernel (NumPy, PyTorch or JAX) from the
+    // arguments it is called with (NKI API, "nki.jit"; NKI 0.3.0 migration
+    // guide, "nki.jit(mode=...)"): a kernel without any has nothing to choose
+    // from, and SDKs from 2.28 on refuse to launch it.
+    if (sig.params.empty()) {
+        // The kernel's other refusals too: fixing this one should not only reveal the next.
+        std::vector<Diagnostic> refused;
+        for (const auto& [call, d] : m_accumulation.errors) refused.push_back(d);
+        std::sort(refused.begin(), refused.end(), [](const Diagnostic& a, const Diagnostic& b) {
+            return std::pair(a.span.line, a.span.column) < std::pair(b.span.line, b.span.column);
+        });
+        notes.insert(notes.end(), refused.begin(), refused.end());
+        codegenFail(fn.span(), kNoArgumentsMessage);
+    }
     out.raw(kCurrentHeader);
     std::string head = "def " + sig.name + "(";
     std::string returned;
@@ -91,7 +110,7 @@ void CurrentPrinter::allocTensor(const BindNode& s, const CallNode& c)
     const std::vector<int64_t> addr = allocAddress(c);
     const std::string dtype = currentDtype(type.dtype(), s.span());
     const std::string id = m_names.fresh(s.var()->name() + "_ptr");
-    Tensor t{id, shape, false, 0};
+    Tensor t{id, shape, false, 0, isOnChipScope(scope)};
     std::string buffer;
     if (isScope(scope, MemSpace::Psum)) {
         if (shape.size() != 3)

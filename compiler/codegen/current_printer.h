@@ -3,10 +3,13 @@
 #include "codegen/affine_access.h"
 #include "codegen/nki_form.h"
 #include "codegen/nki_walker.h"
+#include "codegen/psum_accumulation.h"
+#include "target/target.h"
 
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -24,6 +27,11 @@ namespace tirx {
 // instruction has no form here yet and is reported.
 class CurrentPrinter final : public NkiWalker {
 public:
+    // NeuronCore-v2 (trn1) has no constant activation bias; null: the target is not known.
+    explicit CurrentPrinter(const Target* target = nullptr)
+        : m_neuronCoreV2(target && target->tag.starts_with("aws/trn1/"))
+    {
+    }
     void print(const Function& fn, NkiWriter& out, std::vector<Diagnostic>& notes);
 
 private:
@@ -32,6 +40,7 @@ private:
         std::vector<int64_t> shape; // as printed
         bool psum = false;          // printed without its bank dimension
         int64_t psumBankElems = 0;  // > 0: a PSUM (B, P, F) tensor printed as (P, B * bankElems)
+        bool onChip = false;        // SBUF or PSUM: its pattern leads with the partition step
     };
 
     void allocTensor(const BindNode& s, const CallNode& c) override;
@@ -44,6 +53,11 @@ private:
     // current_expr.cpp
     [[nodiscard]] std::string expr(const Expr& e);
     [[nodiscard]] std::string access(const Expr& e);
+    [[nodiscard]] AffineIndex flatIndex(const TensorLoadNode& load, const Tensor& t);
+    // The instruction's loops, the largest step of `flat` first.
+    [[nodiscard]] std::vector<const VarNode*> loopsByStep(const AffineIndex& flat) const;
+    // The loop order every operand of an element-wise instruction shares.
+    [[nodiscard]] std::vector<const VarNode*> sharedLoopOrder(const CallNode& c, NkiOp op);
     [[nodiscard]] std::string scalarOrAccess(const Expr& e);
     [[nodiscard]] const Tensor& tensor(const Var& v, const Span& use) const;
     [[nodiscard]] int64_t extent(const VarNode* loop) const;
@@ -59,10 +73,24 @@ private:
     [[nodiscard]] AffinePredicate affinePredicate(const Expr& pred);
     [[nodiscard]] std::string formOperand(const CallNode& c, const NkiFormOperand& o);
     [[nodiscard]] std::string opcode(const Expr& e) const;
+    [[nodiscard]] std::string accumulateFlag(const AccumulateFlag& flag) const;
+    [[nodiscard]] std::string biasOperand(const Expr& e);
 
-    std::unordered_map<const VarNode*, Tensor> m_tensors;                   // parameters, allocations and their views
+    std::vector<const VarNode*> m_loopOrder;              // the current instruction's, when its operands share one
+    bool m_keepBroadcast = false;                         // the current instruction keeps step-0 loops in its patterns
+    std::unordered_set<const VarNode*> m_uniform;         // tiles of one value (uniform_tiles.h)
+    bool m_neuronCoreV2 = false;                          // a trn1 target: no constant activation bias
+    AccumulationPlan m_accumulation;                      // the matmul groups of PSUM
+    std::unordered_map<const VarNode*, Tensor> m_tensors; // parameters, allocations and their views
     std::optional<std::pair<const ExprNode*, AffinePredicate>> m_predicate; // the current instruction's, split once
 };
+
+// Why the current API prints no kernel without arguments (the CLI, the NKI
+// dock and the tests show the same text).
+inline constexpr const char* kNoArgumentsMessage =
+    "nki.jit cannot launch a kernel without arguments: it picks how to run a kernel (NumPy, PyTorch or JAX) from "
+    "the arguments it is called with, and Neuron SDK 2.28 and later refuse a call with none; give the kernel an "
+    "input or output tensor, or print it with --api legacy";
 
 // The current-API spelling of a dtype (nl.float32, nl.bfloat16, ...).
 [[nodiscard]] std::string currentDtype(DataType dtype, const Span& span);

@@ -65,7 +65,7 @@ NkiKernel emitNki(const Module& module, const NkiEmitOptions& options)
                 LegacyPrinter printer;
                 printer.print(*fn, text, notes);
             } else {
-                CurrentPrinter printer;
+                CurrentPrinter printer(options.target);
                 printer.print(*fn, text, notes);
             }
         } catch (const CodegenError& error) {

@@ -3,6 +3,7 @@
 #include "codegen/nki_api.h"
 #include "codegen/nki_kernel.h"
 #include "ir/function.h"
+#include "target/target.h"
 
 namespace tirx {
 
@@ -11,6 +12,10 @@ struct NkiEmitOptions {
     // The module as the user wrote it, before any pass: its tile calls are
     // what the emitted lines point back to. May be null.
     const Module* source = nullptr;
+    // The target the module was lowered for; null when unknown. The current
+    // API refuses what its NeuronCore cannot run (a constant activation bias
+    // on trn1) only when it is known.
+    const Target* target = nullptr;
 };
 
 // The NKI Python of every function of a lowered module (the device module of

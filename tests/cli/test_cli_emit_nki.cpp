@@ -94,6 +94,25 @@ private slots:
         QVERIFY2(run.err.contains(u"e01-tensor-store.py:8:5: error: "_s), qPrintable(run.err));
     }
 
+    // nki.jit cannot launch a kernel without arguments: the current API
+    // refuses it with the reason, at the function, as any kernel that cannot
+    // print; the legacy text still prints.
+    void aKernelWithoutArgumentsHasNoCurrentApiText()
+    {
+        const QString example = QStringLiteral(TIRX_SOURCE_DIR "/resources/examples/activation.py");
+        const CliRun current = runCli({u"emit-nki"_s, u"--api"_s, u"nki"_s, example});
+        QCOMPARE(current.exitCode, 1);
+        QVERIFY(current.out.isEmpty());
+        QVERIFY2(current.err.contains(u"activation.py:"_s), qPrintable(current.err));
+        QVERIFY2(current.err.contains(u": error: nki.jit cannot launch a kernel without arguments: it picks how to run "
+                                      u"a kernel (NumPy, PyTorch or JAX) from the arguments it is called with"_s),
+                 qPrintable(current.err));
+        QVERIFY2(current.err.contains(u"or print it with --api legacy"_s), qPrintable(current.err));
+        const CliRun legacy = runCli({u"emit-nki"_s, u"--api"_s, u"legacy"_s, example});
+        QCOMPARE(legacy.exitCode, 0);
+        QVERIFY(legacy.out.contains(u"@baremetal("_s));
+    }
+
     void anUnknownApiIsAUsageError()
     {
         QTemporaryDir dir;

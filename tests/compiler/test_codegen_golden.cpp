@@ -77,7 +77,8 @@ private slots:
         if (!c.expectations.empty()) {
             QVERIFY2(!c.legacy && !c.current, "an error case has no expected text");
             for (NkiApi api : c.expectApis) {
-                const NkiKernel kernel = emitNki(module, {api, lowered.lowered.parsed.module.get()});
+                const NkiKernel kernel =
+                    emitNki(module, {api, lowered.lowered.parsed.module.get(), lowered.lowered.target});
                 QVERIFY2(!kernel.ok(), ("emitted without error for --api " + std::string(nkiApiName(api))).c_str());
                 for (const auto& e : c.expectations) {
                     const std::string msg = "--api " + std::string(nkiApiName(api)) + ": no diagnostic '" + e +
@@ -91,7 +92,8 @@ private slots:
         for (NkiApi api : {NkiApi::Legacy, NkiApi::Current}) {
             const std::optional<std::string>& expected = api == NkiApi::Legacy ? c.legacy : c.current;
             if (!expected) continue; // the case is about the other API (e.g. a masked kernel)
-            const NkiKernel kernel = emitNki(module, {api, lowered.lowered.parsed.module.get()});
+            const NkiKernel kernel =
+                emitNki(module, {api, lowered.lowered.parsed.module.get(), lowered.lowered.target});
             QVERIFY2(kernel.ok(), describe(kernel.diagnostics).c_str());
             if (squeeze(kernel.source) != squeeze(*expected) && rebasingGoldens()) {
                 const char* marker = api == NkiApi::Legacy ? "# ---- expected legacy ----" : "# ---- expected nki ----";

@@ -3,6 +3,7 @@
 
 #include "nki/nkiview.h"
 
+#include "codegen/current_printer.h"
 #include "driver/lower.h"
 
 #include <QComboBox>
@@ -126,6 +127,35 @@ def k(A: T.Tensor((128, 512), "float32")):
         QString error;
         QVERIFY(!view.saveTo(u"/nonexistent/never.py"_s, &error));
         QVERIFY(!error.isEmpty());
+    }
+
+    // The dock says why a kernel without arguments has no nki.jit text, with
+    // the message emit-nki prints, and still shows its legacy text.
+    void saysWhyAKernelWithoutArgumentsHasNoCurrentApiText()
+    {
+        const auto trace = lowered(R"(from tvm.script import tirx as T
+
+@T.prim_func
+def k():
+    T.func_attr({"num_inputs": 0})
+    a = T.alloc_tensor((128, 512), "float32", scope="trn.sbuf")
+    with T.nki.tensorized_instruction():
+        for p in T.serial(0, 128, annotations={"nki_dim": "P"}):
+            for f in T.serial(0, 512, annotations={"nki_dim": "F"}):
+                T.nki.memset(a[p, f], T.float32(0.0))
+)");
+        QVERIFY(trace && !trace->failed());
+        NkiView view;
+        view.setTrace(trace);
+        QVERIFY(view.editor()->text().contains(u"@baremetal("_s));
+        auto* choice = view.findChild<QComboBox*>();
+        QVERIFY(choice);
+        choice->setCurrentIndex(choice->findData(int(tirx::NkiApi::Current)));
+        QVERIFY(view.editor()->text().isEmpty());
+        QVERIFY2(view.title().startsWith(u"No kernel: "_s), qPrintable(view.title()));
+        QVERIFY2(view.title().contains(QString::fromUtf8(tirx::kNoArgumentsMessage)), qPrintable(view.title()));
+        QString error;
+        QVERIFY(!view.saveTo(u"/nonexistent/never.py"_s, &error));
     }
 
     void savesTheKernel()

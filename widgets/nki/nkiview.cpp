@@ -142,7 +142,8 @@ void NkiView::print()
         summary =
             tr("No kernel: the pipeline stopped at %1").arg(QString::fromStdString(m_trace->entries.back()->passName));
     } else {
-        const tirx::NkiEmitOptions options{m_api, m_trace->entries.front()->module.get()};
+        const tirx::NkiEmitOptions options{m_api, m_trace->entries.front()->module.get(),
+                                           tirx::findTarget(m_trace->targetTag)};
         m_kernel = tirx::emitNki(*m_trace->entries.back()->module, options);
         for (const auto& d : m_kernel.diagnostics) {
             if (d.severity != tirx::Diagnostic::Severity::Error) continue;

@@ -140,9 +140,8 @@ def func_kernel(lhsT_ptr, rhs_ptr):
       for bk_l in nl.sequential_range(8):
         nisa.dma_copy(dst=lhsT_tiles_ptr.ap(pattern=[[16384, 128], [1, 2048]], offset=(bk_l * 2048)), src=lhsT_ptr_buffer.ap(pattern=[[4096, 128], [1, 2048]], offset=((bk_l * 524288) + (m * 2048))))
       for bm in nl.sequential_range(16):
-        nisa.memset(dst=res_tile_ptr, value=0.000000e+00)
         for bk in nl.sequential_range(8):
-          nisa.nc_matmul(dst=res_tile_ptr, stationary=lhsT_tiles_ptr.ap(pattern=[[16384, 128], [1, 128]], offset=((bk * 2048) + (bm * 128))), moving=rhs_tiles_ptr.ap(pattern=[[4096, 128], [1, 512]], offset=(bk * 512)), accumulate=True)
+          nisa.nc_matmul(dst=res_tile_ptr, stationary=lhsT_tiles_ptr.ap(pattern=[[16384, 128], [1, 128]], offset=((bk * 2048) + (bm * 128))), moving=rhs_tiles_ptr.ap(pattern=[[4096, 128], [1, 512]], offset=(bk * 512)), accumulate=(bk > 0))
         nisa.tensor_tensor(dst=result_tiles_ptr.ap(pattern=[[16384, 128], [1, 512]], offset=((m * 8192) + (bm * 512))), data1=result_tiles_ptr.ap(pattern=[[16384, 128], [1, 512]], offset=((m * 8192) + (bm * 512))), data2=res_tile_ptr, op=nl.add)
     for m_1 in nl.sequential_range(2):
       for bm_1 in nl.sequential_range(16):

@@ -74,6 +74,6 @@ def fused_kernel(X_ptr):
   rowmax_ptr = nl.ndarray((128, 1), dtype=nl.float32, buffer=nl.sbuf, address=(0, 4100))
   nisa.dma_copy(dst=x_ptr, src=X_ptr_buffer.ap(pattern=[[512, 128], [1, 512]], offset=0))
   nisa.tensor_scalar_reduce(dst=x_ptr, data=x_ptr, op0=nl.multiply, operand0=1.000000e+00, reduce_op=nl.maximum, reduce_res=rowmax_ptr, reverse0=False)
-  nisa.activation_reduce(dst=e_ptr, op=nl.exp, data=x_ptr, reduce_op=nl.add, reduce_res=rowsum_ptr, bias=0.000000e+00, scale=1.000000e+00)
+  nisa.activation_reduce(dst=e_ptr, op=nl.exp, data=x_ptr, reduce_op=nl.add, reduce_res=rowsum_ptr, bias=None, scale=1.000000e+00)
   nisa.dma_copy(dst=E_ptr_buffer.ap(pattern=[[512, 128], [1, 512]], offset=0), src=e_ptr)
   return E_ptr
