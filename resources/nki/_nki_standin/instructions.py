@@ -30,13 +30,28 @@ def arg_value(value):
 class Access:
     """A view resolved for one instruction: its REGION and the cells it touches."""
 
+    __slots__ = ("tensor", "block", "masked", "elements", "region", "bytes")
+
     def __init__(self, view, mask=None):
         t = view._t
         self.tensor = t
         self.block = view._block
         self.masked = mask is not None
         self.elements = None
+        self.bytes = None
         row = t.row or 1  # a zero-size tile (an empty slice) still resolves
+        if view._elements is None and mask is None:
+            # The common case, a strided view: its region depends on the pattern alone.
+            dims = view._dims
+            key = (row, t.dtype.itemsize, view._offset, *[(s, c) for s, c in dims])
+            hit = _strided.get(key)
+            if hit is None:
+                region = access.region_from_pattern(view._offset, dims, row)
+                if region is not None:
+                    hit = _strided[key] = (region, access.free_bytes(region["free"], t.dtype.itemsize))
+            if hit is not None:
+                self.region, self.bytes = hit
+                return
         region = None
         if view._elements is not None or mask is not None:
             elements = view._elements
@@ -60,29 +75,32 @@ class Access:
                 else:
                     region = access.bounding_region(view._offset, view._dims, row)
         self.region = region
-        self.count = self.elements.size if self.elements is not None else view.size
 
     def to_json(self):
         r = self.region
+        nbytes = self.bytes
+        if nbytes is None:
+            nbytes = access.free_bytes(r["free"], self.tensor.dtype.itemsize)
         return {"tensor": self.tensor.id, "block": self.block, "partitions": r["partitions"], "free": r["free"],
-                "bytes": access.free_bytes(r["free"], self.tensor.dtype.itemsize), "masked": self.masked}
+                "bytes": nbytes, "masked": self.masked}
 
-    def _cells(self, grid):
+    def _cells(self, shape):
         """The touched cells of a (blocks, P, row) array, flattened, in range."""
-        blocks = range(grid.shape[0]) if self.block is None else [self.block]
-        per_block = grid.shape[1] * grid.shape[2]
+        import numpy as np
+        blocks = range(shape[0]) if self.block is None else [self.block]
+        per_block = shape[1] * shape[2]
         if self.elements is not None:
             e = self.elements[(self.elements >= 0) & (self.elements < per_block)]
         else:
             p = self.region["partitions"]
             rows = p["start"] + p["step"] * np.arange(p["count"], dtype=np.int64)
-            rows = rows[(rows >= 0) & (rows < grid.shape[1])]
+            rows = rows[(rows >= 0) & (rows < shape[1])]
             cols = access.free_columns(self.region["free"])
-            cols = cols[(cols >= 0) & (cols < grid.shape[2])]
-            e = np.add.outer(rows * grid.shape[2], cols).ravel()
+            cols = cols[(cols >= 0) & (cols < shape[2])]
+            e = np.add.outer(rows * shape[2], cols).ravel()
         return np.concatenate([b * per_block + e for b in blocks]) if len(blocks) != 1 else blocks[0] * per_block + e
 
-    def _box(self, grid):
+    def _box(self, shape):
         """Basic slices for a strided region (one free dim): far cheaper than cell lists."""
         if self.elements is not None:
             return None
@@ -92,23 +110,41 @@ class Access:
             return None
         (step, count), c0 = dims[0], self.region["free"]["offset"]
         blocks = slice(None) if self.block is None else slice(self.block, self.block + 1)
-        rows = slice(p["start"], min(p["start"] + p["step"] * p["count"], grid.shape[1]), p["step"])
-        return blocks, rows, slice(c0, min(c0 + step * count, grid.shape[2]), step)
+        rows = slice(p["start"], min(p["start"] + p["step"] * p["count"], shape[1]), p["step"])
+        return blocks, rows, slice(c0, min(c0 + step * count, shape[2]), step)
 
-    def all_set(self, grid):
-        box = self._box(grid)
+    def _unset_in(self, grid):
+        box = self._box(grid.shape)
         if box is not None:
             part = grid[box]
-            return int(part.size - np.count_nonzero(part))
-        cells = self._cells(grid)
-        return int(cells.size - np.count_nonzero(grid.reshape(-1)[cells]))
+            return int(part.size - _np().count_nonzero(part))
+        cells = self._cells(grid.shape)
+        return int(cells.size - _np().count_nonzero(grid.reshape(-1)[cells]))
 
-    def set(self, grid, value):
-        box = self._box(grid)
+    def _mark_in(self, grid, value):
+        box = self._box(grid.shape)
         if box is not None:
             grid[box] = value
             return
-        grid.reshape(-1)[self._cells(grid)] = value
+        grid.reshape(-1)[self._cells(grid.shape)] = value
+
+    def all_set(self, mask):
+        """How many touched cells the mask (a CellMask) does not have set."""
+        return mask.unset(self)
+
+    def set(self, mask, value):
+        mask.mark(self, value)
+
+
+# (row, itemsize, offset, dims...) -> (region, bytes) of strided accesses: a kernel
+# touches the same few tile patterns thousands of times. The region objects are
+# shared between instruction records, which only ever read them.
+_strided = {}
+
+
+def _np():
+    import numpy
+    return numpy
 
 
 def as_view(value):
