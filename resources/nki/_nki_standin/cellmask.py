@@ -11,11 +11,14 @@ tile instead of a byte per element. The answers are those of the array."""
 MAX_RECTS = 16
 
 
-def _span(index):
-    """(low, high) of a range with step 1 (or of at most one element); None otherwise."""
-    if len(index) <= 1 or index.step == 1:
-        return (index.start, index.start + len(index)) if len(index) else (0, 0)
-    return None
+def span(start, stop, step, n):
+    """A slice's indices into n as NumPy takes them: (count, (low, high)) when they are
+    contiguous (step 1 or at most one index), (count, None) otherwise."""
+    start, stop, step = slice(start, stop, step).indices(n)
+    count = (stop - start + step - 1) // step if stop > start else 0
+    if count <= 1 or step == 1:
+        return count, (start, start + count)
+    return count, None
 
 
 class CellMask:
@@ -35,33 +38,25 @@ class CellMask:
         self.rects = None
         return array
 
-    @staticmethod
-    def _rect(box, shape):
-        """The box's index ranges clipped to shape as NumPy would, their cell count and,
-        when each range is contiguous, the rectangle."""
-        ranges = [range(*s.indices(n)) for s, n in zip(box, shape)]
-        count = len(ranges[0]) * len(ranges[1]) * len(ranges[2])
-        spans = [_span(r) for r in ranges]
-        if None in spans:
-            return count, None
-        (b0, b1), (r0, r1), (c0, c1) = spans
-        return count, (b0, b1, r0, r1, c0, c1)
-
     def unset(self, access):
         """How many of the cells the access touches are not set (a cell touched twice counts twice)."""
         if self.array is None:
-            box = access._box(self.shape)
+            box = access.rect(self.shape)
             if box is None:
                 if not self.rects:
                     return int(access._cells(self.shape).size)
             else:
-                count, rect = self._rect(box, self.shape)
+                count, rect = box
                 if count == 0 or not self.rects:
                     return count
                 if rect is not None:
-                    if any(_contains(r, rect) for r in self.rects):
-                        return 0
-                    if not any(_overlaps(r, rect) for r in self.rects):
+                    disjoint = True
+                    for r in self.rects:
+                        if _contains(r, rect):
+                            return 0
+                        if disjoint and _overlaps(r, rect):
+                            disjoint = False
+                    if disjoint:
                         return count
             self._materialise()
         return access._unset_in(self.array)
@@ -69,25 +64,33 @@ class CellMask:
     def mark(self, access, value):
         """Sets (value true) or clears the cells the access touches."""
         if self.array is None:
-            box = access._box(self.shape)
+            box = access.rect(self.shape)
             if box is None:
                 if not value and not self.rects:
                     return
             else:
-                count, rect = self._rect(box, self.shape)
+                count, rect = box
                 if count == 0:
                     return
                 if rect is not None:
+                    rects = self.rects
                     if value:
-                        if any(_contains(r, rect) for r in self.rects):
-                            return
-                        self.rects = [r for r in self.rects if not _contains(rect, r)]
-                        self.rects.append(rect)
-                        if len(self.rects) <= MAX_RECTS:
+                        for r in rects:
+                            if _contains(r, rect):
+                                return
+                        if rects:
+                            rects = self.rects = [r for r in rects if not _contains(rect, r)]
+                        rects.append(rect)
+                        if len(rects) <= MAX_RECTS:
                             return
                     else:
-                        self.rects = [r for r in self.rects if not _contains(rect, r)]
-                        if not any(_overlaps(r, rect) for r in self.rects):
+                        if not rects:
+                            return
+                        rects = self.rects = [r for r in rects if not _contains(rect, r)]
+                        for r in rects:
+                            if _overlaps(r, rect):
+                                break
+                        else:
                             return
             self._materialise()
         access._mark_in(self.array, value)

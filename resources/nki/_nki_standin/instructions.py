@@ -7,7 +7,7 @@ import sys
 
 import numpy as np
 
-from . import access, state
+from . import access, cellmask, state
 from .view import View
 
 
@@ -30,7 +30,7 @@ def arg_value(value):
 class Access:
     """A view resolved for one instruction: its REGION and the cells it touches."""
 
-    __slots__ = ("tensor", "block", "masked", "elements", "region", "bytes")
+    __slots__ = ("tensor", "block", "masked", "elements", "region", "bytes", "_rects")
 
     def __init__(self, view, mask=None):
         t = view._t
@@ -39,6 +39,7 @@ class Access:
         self.masked = mask is not None
         self.elements = None
         self.bytes = None
+        self._rects = None
         row = t.row or 1  # a zero-size tile (an empty slice) still resolves
         if view._elements is None and mask is None:
             # The common case, a strided view: its region depends on the pattern alone.
@@ -48,9 +49,9 @@ class Access:
             if hit is None:
                 region = access.region_from_pattern(view._offset, dims, row)
                 if region is not None:
-                    hit = _strided[key] = (region, access.free_bytes(region["free"], t.dtype.itemsize))
+                    hit = _strided[key] = (region, access.free_bytes(region["free"], t.dtype.itemsize), {})
             if hit is not None:
-                self.region, self.bytes = hit
+                self.region, self.bytes, self._rects = hit
                 return
         region = None
         if view._elements is not None or mask is not None:
@@ -112,6 +113,42 @@ class Access:
         blocks = slice(None) if self.block is None else slice(self.block, self.block + 1)
         rows = slice(p["start"], min(p["start"] + p["step"] * p["count"], shape[1]), p["step"])
         return blocks, rows, slice(c0, min(c0 + step * count, shape[2]), step)
+
+    def rect(self, shape):
+        """What _box selects, as (cell count, (b0, b1, r0, r1, c0, c1) or None when not
+        contiguous); None when the access is no box."""
+        cache = self._rects
+        if cache is None:
+            return self._rect(shape)
+        key = (self.block, shape)
+        hit = cache.get(key, cache)
+        if hit is cache:
+            hit = cache[key] = self._rect(shape)
+        return hit
+
+    def _rect(self, shape):
+        if self.elements is not None:
+            return None
+        region = self.region
+        p = region["partitions"]
+        free = region["free"]
+        dims = free["dims"]
+        pstart, pstep = p["start"], p["step"]
+        if len(dims) != 1 or dims[0][0] <= 0 or pstep <= 0 or pstart < 0:
+            return None
+        step, count = dims[0]
+        c0 = free["offset"]
+        nb, rows, cols = shape
+        if self.block is None:
+            bn, bspan = nb, (0, nb)
+        else:
+            bn, bspan = cellmask.span(self.block, self.block + 1, 1, nb)
+        rn, rspan = cellmask.span(pstart, min(pstart + pstep * p["count"], rows), pstep, rows)
+        cn, cspan = cellmask.span(c0, min(c0 + step * count, cols), step, cols)
+        n = bn * rn * cn
+        if bspan is None or rspan is None or cspan is None:
+            return n, None
+        return n, bspan + rspan + cspan
 
     def _unset_in(self, grid):
         box = self._box(grid.shape)

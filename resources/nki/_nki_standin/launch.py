@@ -119,7 +119,7 @@ def _check_outputs(rec, result):
 
 
 def _run_program(rec, module, entry, launch, pid):
-    state.BOUNDARY_CODES.add(_run_program.__code__)
+    state.add_boundary(_run_program.__code__)
     rec.begin_program(pid)
     func = _function(entry)
     namespace = vars(module)
@@ -236,11 +236,17 @@ def _api():
 DOCUMENT_CAP = 256 * 1024 * 1024 - (1 << 20)
 
 
+def _dumps(value):
+    # The records share location and region objects but hold no cycles: the
+    # encoder's cycle check only costs time.
+    return json.dumps(value, separators=(",", ":"), check_circular=False)
+
+
 def _programs_within_cap(rec, cap):
     """Serialised programs, the later ones cut (and marked truncated) if the whole would exceed cap."""
     out, used = [], 0
     for prog in rec.programs:
-        text = json.dumps(prog.to_json(), separators=(",", ":"))
+        text = _dumps(prog.to_json())
         if used + len(text) > cap:
             share = max(cap - used, 0)
             keep = int(len(prog.instructions) * share / max(len(text), 1) * 0.9)
@@ -249,7 +255,7 @@ def _programs_within_cap(rec, cap):
             prog.truncated = True
             prog.notes.append(rec.make_note("error", "limit", "the trace reached its 256 MiB cap; "
                                             f"instructions after {keep} are not recorded", []))
-            text = json.dumps(prog.to_json(), separators=(",", ":"))
+            text = _dumps(prog.to_json())
         used += len(text)
         out.append(text)
     return out
