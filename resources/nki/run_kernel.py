@@ -4,12 +4,18 @@
 Exit code 0 when a trace was written (errors inside it included), 2 on bad usage.
 """
 
+import importlib.util
 import os
 import sys
 
 sys.dont_write_bytecode = True
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+# The stand-in imports NumPy only when a kernel needs it; an interpreter
+# without it still fails here, at once, with the message the explorer reads.
+if importlib.util.find_spec("numpy") is None:
+    raise ModuleNotFoundError("No module named 'numpy'", name="numpy")
 
 from _nki_standin import launch  # noqa: E402
 

@@ -2,7 +2,7 @@
 the compact REGION form of TRACE.md: a partition range and, within one
 partition's row, an element offset with [stride, count] dims."""
 
-import numpy as np
+from .lazynp import loaded as numpy_loaded, np
 
 # Above this many elements an irregular access is summarised by its bounding box.
 MATERIALISE_CAP = 1 << 22
@@ -19,13 +19,28 @@ class DynSlice:
 
 
 def _as_int(value):
-    if isinstance(value, (bool, np.bool_)):
+    if type(value) is int:
+        return value
+    if isinstance(value, bool):
         return None
-    if isinstance(value, (int, np.integer)):
+    if isinstance(value, int):
         return int(value)
-    if isinstance(value, np.ndarray) and value.ndim == 0 and value.dtype.kind in "iu":
+    numpy = numpy_loaded()
+    if numpy is None:
+        return None
+    if isinstance(value, numpy.bool_):
+        return None
+    if isinstance(value, numpy.integer):
+        return int(value)
+    if isinstance(value, numpy.ndarray) and value.ndim == 0 and value.dtype.kind in "iu":
         return int(value)
     return None
+
+
+def _index_arrays():
+    """The types an advanced index comes as (NumPy's only once something imported it)."""
+    numpy = numpy_loaded()
+    return (numpy.ndarray, list) if numpy is not None else list
 
 
 def natural_dims(shape):
@@ -67,7 +82,8 @@ def index_dims(offset, dims, key, keep_first):
     if len(real) > len(dims):
         raise IndexError(f"too many indices: {len(real)} for a tensor of {len(dims)} dimensions")
     key = tuple(key) + (slice(None),) * (len(dims) - len(real))
-    if any(isinstance(k, (np.ndarray, list)) and _as_int(k) is None for k in key):
+    arrays = _index_arrays()
+    if any(isinstance(k, arrays) and _as_int(k) is None for k in key):
         return _advanced(offset, dims, key)
     out = []
     d = 0

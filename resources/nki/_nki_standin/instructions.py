@@ -5,7 +5,7 @@ elements nothing wrote, matmul accumulation on a fresh location)."""
 import enum
 import sys
 
-import numpy as np
+from .lazynp import loaded as numpy_loaded, np
 
 from . import access, cellmask, state
 from .view import View
@@ -15,7 +15,8 @@ def arg_value(value):
     """A scalar or enum argument as the trace records it."""
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
-    if isinstance(value, (np.integer, np.floating, np.bool_)):
+    numpy = numpy_loaded()
+    if numpy is not None and isinstance(value, (numpy.integer, numpy.floating, numpy.bool_)):
         return value.item()
     if isinstance(value, enum.Enum):
         return value.name
@@ -87,7 +88,6 @@ class Access:
 
     def _cells(self, shape):
         """The touched cells of a (blocks, P, row) array, flattened, in range."""
-        import numpy as np
         blocks = range(shape[0]) if self.block is None else [self.block]
         per_block = shape[1] * shape[2]
         if self.elements is not None:
@@ -154,9 +154,9 @@ class Access:
         box = self._box(grid.shape)
         if box is not None:
             part = grid[box]
-            return int(part.size - _np().count_nonzero(part))
+            return int(part.size - np.count_nonzero(part))
         cells = self._cells(grid.shape)
-        return int(cells.size - _np().count_nonzero(grid.reshape(-1)[cells]))
+        return int(cells.size - np.count_nonzero(grid.reshape(-1)[cells]))
 
     def _mark_in(self, grid, value):
         box = self._box(grid.shape)
@@ -177,11 +177,6 @@ class Access:
 # touches the same few tile patterns thousands of times. The region objects are
 # shared between instruction records, which only ever read them.
 _strided = {}
-
-
-def _np():
-    import numpy
-    return numpy
 
 
 def as_view(value):

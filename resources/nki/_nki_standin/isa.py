@@ -4,7 +4,6 @@ parameters and engine; a few calls add the checks of their documented
 contract."""
 
 import enum
-import inspect
 import math
 import sys
 
@@ -131,37 +130,57 @@ def _engine_of(default, value):
     return default
 
 
-def _views(value):
-    if isinstance(value, View):
-        return [value]
-    if isinstance(value, (list, tuple)):
-        return [v for v in value if isinstance(v, View)]
-    return []
+def _parameters(params):
+    """(name, default source or None) of each parameter of a list like "dst, src, priority=None"."""
+    out, depth, part = [], 0, ""
+    for ch in params + ",":
+        depth += (ch in "([{") - (ch in ")]}")
+        if ch == "," and depth == 0:
+            name, eq, default = part.partition("=")
+            out.append((name.strip(), default.strip() if eq else None))
+            part = ""
+        else:
+            part += ch
+    return out
 
 
-def _signature(params):
-    scope = {}
-    exec(f"def f({params}): pass", scope)
-    return inspect.signature(scope["f"])
+class _Default:
+    """A parameter's default in the generated functions: tells "not passed" from
+    an explicit value, and shows as the documented default in a signature."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text):
+        self.text = text
+
+    def __repr__(self):
+        return self.text
 
 
-class _Unset:
-    pass
+def _public_functions(table, impls):
+    """One function per instruction with its documented parameters, handing its
+    arguments to impls[op]: Python's own argument binding (and its messages).
+    All compiled at once, without inspect."""
+    scope = {"__name__": __name__}
+    lines = []
+    for op, (_, params, _) in table.items():
+        scope[f"_impl_{op}"] = impls[op]
+        heads = []
+        for i, (name, default) in enumerate(_parameters(params)):
+            if default is None:
+                heads.append(name)
+            else:
+                marker = f"_d_{op}_{i}"
+                scope[marker] = _Default(default)
+                heads.append(f"{name}={marker}")
+        lines.append(f"def {op}({', '.join(heads)}):\n    return _impl_{op}(locals())\n")
+    exec(compile("\n".join(lines), "<nki.isa>", "exec"), scope)
+    return {op: scope[op] for op in table}
 
 
-def _binder(op, sig):
-    """A function taking the instruction's parameters that returns the ones the
-    caller passed, in parameter order, as inspect's bind().arguments would:
-    Python's own argument binding, much faster than bind() per call."""
-    params = []
-    for p in sig.parameters.values():
-        params.append(p.name if p.default is inspect.Parameter.empty else f"{p.name}=_UNSET")
-    names = ", ".join(repr(p) for p in sig.parameters)
-    scope = {"_UNSET": _Unset}
-    exec(f"def {op}({', '.join(params)}):\n"
-         f"    given = locals()\n"
-         f"    return {{k: given[k] for k in ({names},) if given[k] is not _UNSET}}", scope)
-    return scope[op]
+def _given(arguments):
+    """The arguments the caller passed, in parameter order (as inspect's bind() gives them)."""
+    return {k: v for k, v in arguments.items() if v.__class__ is not _Default}
 
 
 def dst_elements(view):
@@ -200,15 +219,13 @@ def _contracts(op, a, rec):
 
 
 def _make(op, spec):
-    default_engine, params, dsts = spec
-    sig = _signature(params)
-    bind = _binder(op, sig)
+    default_engine, _, dsts = spec
     dst_names = dsts.split()
 
     checked = op in _CHECKED
 
-    def call(*args, **kwargs):
-        arguments = bind(*args, **kwargs)
+    def call(arguments):
+        arguments = _given(arguments)
         rec = state.recorder()
         if checked:
             _contracts(op, arguments, rec)
@@ -238,13 +255,10 @@ def _make(op, spec):
         instructions.record("nisa." + op, eng, writes, reads, scalars, matmul=matmul, operands=operands)
         return writes[0] if writes else None
 
-    call.__name__ = op
-    call.__signature__ = sig
     return call
 
 
-for _op, _spec in TABLE.items():
-    globals()[_op] = _make(_op, _spec)
+globals().update(_public_functions(TABLE, {_op: _make(_op, _spec) for _op, _spec in TABLE.items()}))
 
 
 def get_nc_version():

@@ -3,12 +3,12 @@ entry once per program instance against the stand-in, write the trace."""
 
 import argparse
 import importlib.util
-import inspect
 import json
 import linecache
 import os
 import re
 import sys
+import types
 
 from . import loops, placeholders, state, tensors
 from .view import View
@@ -62,7 +62,7 @@ def _entry(module, launch):
     if len(found) == 1:
         return found[0], getattr(module, found[0])
     if not found:
-        plain = [n for n, v in vars(module).items() if inspect.isfunction(v) and v.__module__ == module.__name__]
+        plain = [n for n, v in vars(module).items() if isinstance(v, types.FunctionType) and v.__module__ == module.__name__]
         raise UsageError("no function decorated with @nki.jit; name the entry (functions: " + ", ".join(plain) + ")")
     raise UsageError("several kernels in the file; name the entry: " + ", ".join(found))
 
@@ -83,6 +83,7 @@ def _python_note(rec, exc):
 
 
 def _signature_json(module, launch):
+    import inspect
     name, entry = _entry(module, launch)
     params = []
     for p in inspect.signature(_function(entry)).parameters.values():
@@ -178,7 +179,7 @@ def run(argv=None):
         name, entry = _entry(module, launch)
         rec.entry = name
         func = _function(entry)
-        if not inspect.signature(func).parameters:
+        if _takes_no_arguments(func):
             rec.note("error", "no-arguments", f"kernel '{name}' takes no arguments; nki.jit refuses such kernels "
                      "since SDK 2.28", [_def_location(rec, func)], run_level=True)
         ids = _programs(rec, launch, entry)
@@ -212,6 +213,20 @@ def run(argv=None):
         return 0
     write(rec, module, args.out)
     return 0
+
+
+def _takes_no_arguments(func):
+    """inspect.signature(func).parameters is empty; read from the code object when func is
+    a plain function (inspect costs a small kernel's run several milliseconds to import)."""
+    code = getattr(func, "__code__", None)
+    if type(func) is not types.FunctionType or code is None or "__wrapped__" in vars(func) \
+            or "__signature__" in vars(func):
+        import inspect
+        return not inspect.signature(func).parameters
+    return code.co_argcount + code.co_kwonlyargcount == 0 and not code.co_flags & (_CO_VARARGS | _CO_VARKEYWORDS)
+
+
+_CO_VARARGS, _CO_VARKEYWORDS = 0x04, 0x08  # inspect.CO_VARARGS, inspect.CO_VARKEYWORDS
 
 
 def _def_location(rec, func):

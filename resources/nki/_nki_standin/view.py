@@ -5,8 +5,6 @@ when legacy index grids index it."""
 
 import math
 
-import numpy as np
-
 from . import access, dtypes, state, unmodelled
 
 
