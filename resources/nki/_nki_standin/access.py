@@ -3,6 +3,7 @@ the compact REGION form of TRACE.md: a partition range and, within one
 partition's row, an element offset with [stride, count] dims."""
 
 from .lazynp import loaded as numpy_loaded, np
+from .loops import BUILTIN_RANGE as _range  # the user's `range` is a recording one
 
 # Above this many elements an irregular access is summarised by its bounding box.
 MATERIALISE_CAP = 1 << 22
@@ -74,6 +75,12 @@ def index_dims(offset, dims, key, keep_first):
     """
     if not isinstance(key, tuple):
         key = (key,)
+    if len(key) <= len(dims):
+        for k in key:
+            if k.__class__ is not slice and k.__class__ is not int:
+                break
+        else:
+            return _basic_dims(offset, dims, key, keep_first)
     if any(k is Ellipsis for k in key):
         at = next(i for i, k in enumerate(key) if k is Ellipsis)
         fill = len(dims) - (len(key) - 1 - sum(1 for k in key if k is None))
@@ -103,7 +110,7 @@ def index_dims(offset, dims, key, keep_first):
                 out.append([stride, 1])
         elif isinstance(k, slice):
             start, stop, step = k.indices(count)
-            n = len(range(start, stop, step))
+            n = len(_range(start, stop, step))
             offset += start * stride
             out.append([stride * step, n])
         elif isinstance(k, DynSlice):
@@ -117,6 +124,30 @@ def index_dims(offset, dims, key, keep_first):
             # A tensor or register used as a runtime index: the whole dim may be touched.
             out.append([stride, count])
         d += 1
+    return offset, out, None
+
+
+def _basic_dims(offset, dims, key, keep_first):
+    """index_dims for a key of plain slices and ints only (by far the most common): the
+    same result without the general path's checks."""
+    out = []
+    for d, k in enumerate(key):
+        stride, count = dims[d]
+        if k.__class__ is int:
+            i = k
+            if i < 0:
+                i += count
+            if not 0 <= i < count:
+                raise IndexError(f"index {k} is out of bounds for a dimension of size {count}")
+            offset += i * stride
+            if keep_first and d == 0:
+                out.append([stride, 1])
+        else:
+            start, stop, step = k.indices(count)
+            offset += start * stride
+            out.append([stride * step, len(_range(start, stop, step))])
+    for stride, count in dims[len(key):]:
+        out.append([stride, count])
     return offset, out, None
 
 

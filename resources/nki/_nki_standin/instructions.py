@@ -43,15 +43,19 @@ class Access:
         self._rects = None
         row = t.row or 1  # a zero-size tile (an empty slice) still resolves
         if view._elements is None and mask is None:
-            # The common case, a strided view: its region depends on the pattern alone.
-            dims = view._dims
-            key = (row, t.dtype.itemsize, view._offset, *[(s, c) for s, c in dims])
-            hit = _strided.get(key)
+            # The common case, a strided view: its region depends on the pattern alone
+            # (kept on the view too: views are immutable and most are accessed several times).
+            hit = view._strided
             if hit is None:
-                region = access.region_from_pattern(view._offset, dims, row)
-                if region is not None:
-                    hit = _strided[key] = (region, access.free_bytes(region["free"], t.dtype.itemsize), {})
-            if hit is not None:
+                dims = view._dims
+                key = (row, t.dtype.itemsize, view._offset, *[(s, c) for s, c in dims])
+                hit = _strided.get(key)
+                if hit is None:
+                    region = access.region_from_pattern(view._offset, dims, row)
+                    if region is not None:
+                        hit = _strided[key] = (region, access.free_bytes(region["free"], t.dtype.itemsize), {})
+                view._strided = hit or False
+            if hit:
                 self.region, self.bytes, self._rects = hit
                 return
         region = None
@@ -189,7 +193,7 @@ def record(op, engine, writes, reads, args=None, mask=None, matmul=None, operand
     operands: parameter name -> {"write" | "read": first index, "count": n} in writes/reads,
     for calls whose tensor parameters are named (the nisa.* table)."""
     rec = state.recorder()
-    prog = state.program()
+    prog = rec.program or state.program()
     stack = rec.user_stack(sys._getframe(1))
     if len(prog.instructions) >= state.MAX_INSTRUCTIONS:
         rec.note("error", "limit", f"the stand-in stops recording at {state.MAX_INSTRUCTIONS} instructions per program", stack)
@@ -200,16 +204,18 @@ def record(op, engine, writes, reads, args=None, mask=None, matmul=None, operand
     if matmul is not None and w:
         _check_accumulate(rec, w[0], matmul, stack, op, r)
     for a in r:
-        _check_read(rec, a, op, stack)
-    for i, a in enumerate(w):
         if a.tensor.written is not None:
-            a.set(a.tensor.written, True)
-        if a.tensor.matmul_written is not None:
-            a.set(a.tensor.matmul_written, matmul is not None and i == 0)
+            _check_read(rec, a, op, stack)
+    for i, a in enumerate(w):
+        t = a.tensor
+        if t.written is not None:
+            t.written.mark(a, True)
+        if t.matmul_written is not None:
+            t.matmul_written.mark(a, matmul is not None and i == 0)
     record_json = {
         "index": len(prog.instructions), "op": op, "engine": engine,
         "writes": [a.to_json() for a in w], "reads": [a.to_json() for a in r],
-        "args": {k: arg_value(v) for k, v in (args or {}).items()},
+        "args": {k: arg_value(v) for k, v in args.items()} if args else {},
         "operands": operands or {},
         "loc": stack[0] if stack else None, "stack": stack,
     }

@@ -61,6 +61,11 @@ _user_codes = {}  # id(code) -> is_user_file(its file)
 BOUNDARY_CODE_IDS = set()
 
 
+def keep_code(code):
+    """Keeps code alive while a cache holds its id."""
+    _codes[id(code)] = code
+
+
 def add_boundary(code):
     _codes[id(code)] = code
     BOUNDARY_CODE_IDS.add(id(code))
@@ -74,11 +79,13 @@ def _position(code, lasti, lineno):
     hit = _positions.get(key)
     if hit is None:
         _codes[id(code)] = code
-        hit = _positions[key] = _scan_position(code, lasti, lineno() if callable(lineno) else lineno)
+        hit = _positions[key] = _scan_position(code, lasti, lineno)
     return hit
 
 
 def _scan_position(code, lasti, lineno):
+    """lineno: the line, or a callable giving it, called only when the position table
+    has none (a frame's f_lineno walks the line table from the function's start)."""
     # co_positions() is read once per code object: a generated kernel of
     # thousands of lines is one code object with thousands of call sites.
     positions = _code_positions.get(id(code))
@@ -89,13 +96,15 @@ def _scan_position(code, lasti, lineno):
             positions = _code_positions[id(code)] = []
     index = lasti // 2
     column = 0
+    line = None
     if 0 <= index < len(positions):
         pos = positions[index]
-        if pos[0] is not None:
-            lineno = pos[0]
+        line = pos[0]
         if pos[2] is not None:
             column = pos[2] + 1
-    return lineno, column
+    if line is None:
+        line = lineno() if callable(lineno) else lineno
+    return line, column
 
 
 class Program:

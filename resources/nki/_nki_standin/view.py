@@ -18,6 +18,7 @@ class View:
         self._elements = elements
         self._eshape = eshape
 
+    _strided = None  # the (region, bytes, rectangles) instructions resolve this view to; False: not strided
     _inner = 0  # >0: the last dim of _dims is hidden (a wider dtype's elements in the tensor's units)
     _dtype = None  # the element type of a reinterpreting .ap(dtype=...)
 
@@ -49,7 +50,12 @@ class View:
 
     @property
     def size(self):
-        return math.prod(self.shape)
+        if self._elements is not None or self._inner or self._pending:
+            return math.prod(self.shape)
+        n = 1
+        for _, c in self._dims:
+            n *= c
+        return n
 
     @property
     def offset(self):
