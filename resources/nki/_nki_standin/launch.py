@@ -2,6 +2,7 @@
 entry once per program instance against the stand-in, write the trace."""
 
 import argparse
+import gc
 import importlib.util
 import json
 import linecache
@@ -170,6 +171,10 @@ def run(argv=None):
     loops.install_range()
     module = None
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 3000))
+    # A trace is hundreds of thousands of small records that all stay alive: the
+    # default thresholds rescan them over and over for cycles they do not have.
+    gc.freeze()
+    gc.set_threshold(100_000, 50, 1000)
     try:
         module = _import_kernel(kernel)
         if args.signature:
