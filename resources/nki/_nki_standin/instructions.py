@@ -31,7 +31,7 @@ def arg_value(value):
 class Access:
     """A view resolved for one instruction: its REGION and the cells it touches."""
 
-    __slots__ = ("tensor", "block", "masked", "elements", "region", "bytes", "_rects")
+    __slots__ = ("tensor", "block", "masked", "elements", "region", "bytes", "_rects", "_json")
 
     def __init__(self, view, mask=None):
         t = view._t
@@ -41,6 +41,7 @@ class Access:
         self.elements = None
         self.bytes = None
         self._rects = None
+        self._json = None
         row = t.row or 1  # a zero-size tile (an empty slice) still resolves
         if view._elements is None and mask is None:
             # The common case, a strided view: its region depends on the pattern alone
@@ -83,12 +84,15 @@ class Access:
         self.region = region
 
     def to_json(self):
-        r = self.region
-        nbytes = self.bytes
-        if nbytes is None:
-            nbytes = access.free_bytes(r["free"], self.tensor.dtype.itemsize)
-        return {"tensor": self.tensor.id, "block": self.block, "partitions": r["partitions"], "free": r["free"],
-                "bytes": nbytes, "masked": self.masked}
+        """The access's record; one object for every instruction using this Access (records only read it)."""
+        if self._json is None:
+            r = self.region
+            nbytes = self.bytes
+            if nbytes is None:
+                nbytes = access.free_bytes(r["free"], self.tensor.dtype.itemsize)
+            self._json = {"tensor": self.tensor.id, "block": self.block, "partitions": r["partitions"],
+                          "free": r["free"], "bytes": nbytes, "masked": self.masked}
+        return self._json
 
     def _cells(self, shape):
         """The touched cells of a (blocks, P, row) array, flattened, in range."""
@@ -183,6 +187,17 @@ class Access:
 _strided = {}
 
 
+def _access(view, mask):
+    """The view's Access: kept on the view when unmasked (views and accesses never change,
+    and a tile is read and written by several instructions in a row)."""
+    if mask is not None:
+        return Access(view, mask)
+    a = view._access
+    if a is None:
+        a = view._access = Access(view)
+    return a
+
+
 def as_view(value):
     return value if isinstance(value, View) else None
 
@@ -199,8 +214,8 @@ def record(op, engine, writes, reads, args=None, mask=None, matmul=None, operand
         rec.note("error", "limit", f"the stand-in stops recording at {state.MAX_INSTRUCTIONS} instructions per program", stack)
         prog.truncated = True
         raise state.StopProgram()
-    w = [Access(v, mask) for v in writes if isinstance(v, View)]
-    r = [Access(v, mask) for v in reads if isinstance(v, View)]
+    w = [_access(v, mask) for v in writes if isinstance(v, View)]
+    r = [_access(v, mask) for v in reads if isinstance(v, View)]
     if matmul is not None and w:
         _check_accumulate(rec, w[0], matmul, stack, op, r)
     for a in r:

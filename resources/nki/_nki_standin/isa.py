@@ -178,11 +178,6 @@ def _public_functions(table, impls):
     return {op: scope[op] for op in table}
 
 
-def _given(arguments):
-    """The arguments the caller passed, in parameter order (as inspect's bind() gives them)."""
-    return {k: v for k, v in arguments.items() if v.__class__ is not _Default}
-
-
 def dst_elements(view):
     return view.size
 
@@ -223,14 +218,17 @@ def _make(op, spec):
     dst_names = dsts.split()
 
     checked = op in _CHECKED
+    name_of_op = "nisa." + op
+    is_matmul = op in ("nc_matmul", "nc_matmul_mx")
 
     def call(arguments):
-        arguments = _given(arguments)
         rec = state.recorder()
-        if checked:
-            _contracts(op, arguments, rec)
         writes, reads, scalars, operands = [], [], {}, {}
+        given = {}
         for name, value in arguments.items():
+            if value.__class__ is _Default:
+                continue  # not passed
+            given[name] = value
             if isinstance(value, View):
                 views = [value]
             elif isinstance(value, (list, tuple)):
@@ -246,13 +244,15 @@ def _make(op, spec):
                 reads += views
             elif name != "name" and value is not None:
                 scalars[name] = value
-        eng = _engine_of(default_engine, arguments.get("engine"))
+        if checked:
+            _contracts(op, given, rec)
+        eng = _engine_of(default_engine, given.get("engine"))
         matmul = None
-        if op in ("nc_matmul", "nc_matmul_mx"):
-            matmul = arguments.get("accumulate")
+        if is_matmul:
+            matmul = given.get("accumulate")
         if op == "nc_transpose" and eng == "pe":
             matmul = False
-        instructions.record("nisa." + op, eng, writes, reads, scalars, matmul=matmul, operands=operands)
+        instructions.record(name_of_op, eng, writes, reads, scalars, matmul=matmul, operands=operands)
         return writes[0] if writes else None
 
     return call

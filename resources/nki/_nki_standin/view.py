@@ -18,6 +18,7 @@ class View:
         self._elements = elements
         self._eshape = eshape
 
+    _access = None  # the instructions.Access of an unmasked use
     _strided = None  # the (region, bytes, rectangles) instructions resolve this view to; False: not strided
     _inner = 0  # >0: the last dim of _dims is hidden (a wider dtype's elements in the tensor's units)
     _dtype = None  # the element type of a reinterpreting .ap(dtype=...)
