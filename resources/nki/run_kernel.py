@@ -21,6 +21,8 @@ from _nki_standin import launch  # noqa: E402
 
 if __name__ == "__main__":
     code = launch.run()
+    if sys.getprofile() is not None or sys.gettrace() is not None:
+        sys.exit(code)  # a profiler or coverage tool writes its results at exit
     # The trace is written and closed: skip the interpreter's teardown, which frees
     # every record one by one (a tenth of a big kernel's run) and would wait for
     # threads the kernel left running.
