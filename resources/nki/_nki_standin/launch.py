@@ -63,7 +63,8 @@ def _entry(module, launch):
     if len(found) == 1:
         return found[0], getattr(module, found[0])
     if not found:
-        plain = [n for n, v in vars(module).items() if isinstance(v, types.FunctionType) and v.__module__ == module.__name__]
+        plain = [n for n, v in vars(module).items()
+                 if isinstance(v, types.FunctionType) and v.__module__ == module.__name__]
         raise UsageError("no function decorated with @nki.jit; name the entry (functions: " + ", ".join(plain) + ")")
     raise UsageError("several kernels in the file; name the entry: " + ", ".join(found))
 
