@@ -2,7 +2,8 @@
 the compact REGION form of TRACE.md: a partition range and, within one
 partition's row, an element offset with [stride, count] dims."""
 
-import numpy as np
+from .lazynp import loaded as numpy_loaded, np
+from .loops import BUILTIN_RANGE as _range  # the user's `range` is a recording one
 
 # Above this many elements an irregular access is summarised by its bounding box.
 MATERIALISE_CAP = 1 << 22
@@ -19,13 +20,28 @@ class DynSlice:
 
 
 def _as_int(value):
-    if isinstance(value, (bool, np.bool_)):
+    if type(value) is int:
+        return value
+    if isinstance(value, bool):
         return None
-    if isinstance(value, (int, np.integer)):
+    if isinstance(value, int):
         return int(value)
-    if isinstance(value, np.ndarray) and value.ndim == 0 and value.dtype.kind in "iu":
+    numpy = numpy_loaded()
+    if numpy is None:
+        return None
+    if isinstance(value, numpy.bool_):
+        return None
+    if isinstance(value, numpy.integer):
+        return int(value)
+    if isinstance(value, numpy.ndarray) and value.ndim == 0 and value.dtype.kind in "iu":
         return int(value)
     return None
+
+
+def _index_arrays():
+    """The types an advanced index comes as (NumPy's only once something imported it)."""
+    numpy = numpy_loaded()
+    return (numpy.ndarray, list) if numpy is not None else list
 
 
 def natural_dims(shape):
@@ -59,6 +75,12 @@ def index_dims(offset, dims, key, keep_first):
     """
     if not isinstance(key, tuple):
         key = (key,)
+    if len(key) <= len(dims):
+        for k in key:
+            if k.__class__ is not slice and k.__class__ is not int:
+                break
+        else:
+            return _basic_dims(offset, dims, key, keep_first)
     if any(k is Ellipsis for k in key):
         at = next(i for i, k in enumerate(key) if k is Ellipsis)
         fill = len(dims) - (len(key) - 1 - sum(1 for k in key if k is None))
@@ -67,7 +89,8 @@ def index_dims(offset, dims, key, keep_first):
     if len(real) > len(dims):
         raise IndexError(f"too many indices: {len(real)} for a tensor of {len(dims)} dimensions")
     key = tuple(key) + (slice(None),) * (len(dims) - len(real))
-    if any(isinstance(k, (np.ndarray, list)) and _as_int(k) is None for k in key):
+    arrays = _index_arrays()
+    if any(isinstance(k, arrays) and _as_int(k) is None for k in key):
         return _advanced(offset, dims, key)
     out = []
     d = 0
@@ -87,7 +110,7 @@ def index_dims(offset, dims, key, keep_first):
                 out.append([stride, 1])
         elif isinstance(k, slice):
             start, stop, step = k.indices(count)
-            n = len(range(start, stop, step))
+            n = len(_range(start, stop, step))
             offset += start * stride
             out.append([stride * step, n])
         elif isinstance(k, DynSlice):
@@ -101,6 +124,30 @@ def index_dims(offset, dims, key, keep_first):
             # A tensor or register used as a runtime index: the whole dim may be touched.
             out.append([stride, count])
         d += 1
+    return offset, out, None
+
+
+def _basic_dims(offset, dims, key, keep_first):
+    """index_dims for a key of plain slices and ints only (by far the most common): the
+    same result without the general path's checks."""
+    out = []
+    for d, k in enumerate(key):
+        stride, count = dims[d]
+        if k.__class__ is int:
+            i = k
+            if i < 0:
+                i += count
+            if not 0 <= i < count:
+                raise IndexError(f"index {k} is out of bounds for a dimension of size {count}")
+            offset += i * stride
+            if keep_first and d == 0:
+                out.append([stride, 1])
+        else:
+            start, stop, step = k.indices(count)
+            offset += start * stride
+            out.append([stride * step, len(_range(start, stop, step))])
+    for stride, count in dims[len(key):]:
+        out.append([stride, count])
     return offset, out, None
 
 

@@ -4,7 +4,6 @@ parameters and engine; a few calls add the checks of their documented
 contract."""
 
 import enum
-import inspect
 import math
 import sys
 
@@ -131,41 +130,60 @@ def _engine_of(default, value):
     return default
 
 
-def _views(value):
-    if isinstance(value, View):
-        return [value]
-    if isinstance(value, (list, tuple)):
-        return [v for v in value if isinstance(v, View)]
-    return []
+def _parameters(params):
+    """(name, default source or None) of each parameter of a list like "dst, src, priority=None"."""
+    out, depth, part = [], 0, ""
+    for ch in params + ",":
+        depth += (ch in "([{") - (ch in ")]}")
+        if ch == "," and depth == 0:
+            name, eq, default = part.partition("=")
+            out.append((name.strip(), default.strip() if eq else None))
+            part = ""
+        else:
+            part += ch
+    return out
 
 
-def _signature(params):
-    scope = {}
-    exec(f"def f({params}): pass", scope)
-    return inspect.signature(scope["f"])
+class _Default:
+    """A parameter's default in the generated functions: tells "not passed" from
+    an explicit value, and shows as the documented default in a signature."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text):
+        self.text = text
+
+    def __repr__(self):
+        return self.text
 
 
-class _Unset:
-    pass
-
-
-def _binder(op, sig):
-    """A function taking the instruction's parameters that returns the ones the
-    caller passed, in parameter order, as inspect's bind().arguments would:
-    Python's own argument binding, much faster than bind() per call."""
-    params = []
-    for p in sig.parameters.values():
-        params.append(p.name if p.default is inspect.Parameter.empty else f"{p.name}=_UNSET")
-    names = ", ".join(repr(p) for p in sig.parameters)
-    scope = {"_UNSET": _Unset}
-    exec(f"def {op}({', '.join(params)}):\n"
-         f"    given = locals()\n"
-         f"    return {{k: given[k] for k in ({names},) if given[k] is not _UNSET}}", scope)
-    return scope[op]
+def _public_functions(table, impls):
+    """One function per instruction with its documented parameters, handing its
+    arguments to impls[op]: Python's own argument binding (and its messages).
+    All compiled at once, without inspect."""
+    scope = {"__name__": __name__}
+    lines = []
+    for op, (_, params, _) in table.items():
+        scope[f"_impl_{op}"] = impls[op]
+        heads = []
+        for i, (name, default) in enumerate(_parameters(params)):
+            if default is None:
+                heads.append(name)
+            else:
+                marker = f"_d_{op}_{i}"
+                scope[marker] = _Default(default)
+                heads.append(f"{name}={marker}")
+        lines.append(f"def {op}({', '.join(heads)}):\n    return _impl_{op}(locals())\n")
+    exec(compile("\n".join(lines), "<nki.isa>", "exec"), scope)
+    return {op: scope[op] for op in table}
 
 
 def dst_elements(view):
     return view.size
+
+
+# The calls _contracts checks.
+_CHECKED = ("dma_copy", "activation", "activation_reduce", "nc_matmul", "nc_matmul_mx")
 
 
 def _contracts(op, a, rec):
@@ -196,43 +214,51 @@ def _contracts(op, a, rec):
 
 
 def _make(op, spec):
-    default_engine, params, dsts = spec
-    sig = _signature(params)
-    bind = _binder(op, sig)
+    default_engine, _, dsts = spec
     dst_names = dsts.split()
 
-    def call(*args, **kwargs):
-        arguments = bind(*args, **kwargs)
+    checked = op in _CHECKED
+    name_of_op = "nisa." + op
+    is_matmul = op in ("nc_matmul", "nc_matmul_mx")
+
+    def call(arguments):
         rec = state.recorder()
-        _contracts(op, arguments, rec)
         writes, reads, scalars, operands = [], [], {}, {}
+        given = {}
         for name, value in arguments.items():
-            views = _views(value)
+            if value.__class__ is _Default:
+                continue  # not passed
+            given[name] = value
+            if isinstance(value, View):
+                views = [value]
+            elif isinstance(value, (list, tuple)):
+                views = [v for v in value if isinstance(v, View)]
+            else:
+                views = None
             if name in dst_names:
                 if views:
                     operands[name] = {"write": len(writes), "count": len(views)}
-                writes += views
+                    writes += views
             elif views:
                 operands[name] = {"read": len(reads), "count": len(views)}
                 reads += views
             elif name != "name" and value is not None:
                 scalars[name] = value
-        eng = _engine_of(default_engine, arguments.get("engine"))
+        if checked:
+            _contracts(op, given, rec)
+        eng = _engine_of(default_engine, given.get("engine"))
         matmul = None
-        if op in ("nc_matmul", "nc_matmul_mx"):
-            matmul = arguments.get("accumulate")
+        if is_matmul:
+            matmul = given.get("accumulate")
         if op == "nc_transpose" and eng == "pe":
             matmul = False
-        instructions.record("nisa." + op, eng, writes, reads, scalars, matmul=matmul, operands=operands)
+        instructions.record(name_of_op, eng, writes, reads, scalars, matmul=matmul, operands=operands)
         return writes[0] if writes else None
 
-    call.__name__ = op
-    call.__signature__ = sig
     return call
 
 
-for _op, _spec in TABLE.items():
-    globals()[_op] = _make(_op, _spec)
+globals().update(_public_functions(TABLE, {_op: _make(_op, _spec) for _op, _spec in TABLE.items()}))
 
 
 def get_nc_version():

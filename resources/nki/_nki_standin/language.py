@@ -6,7 +6,7 @@ import enum
 import math
 import sys
 
-import numpy as np
+from .lazynp import np
 
 from . import access, dtypes, instructions, legacy_ops, loops, state, tensors
 from .tensors import ParDim

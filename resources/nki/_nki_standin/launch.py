@@ -2,13 +2,14 @@
 entry once per program instance against the stand-in, write the trace."""
 
 import argparse
+import gc
 import importlib.util
-import inspect
 import json
 import linecache
 import os
 import re
 import sys
+import types
 
 from . import loops, placeholders, state, tensors
 from .view import View
@@ -62,7 +63,8 @@ def _entry(module, launch):
     if len(found) == 1:
         return found[0], getattr(module, found[0])
     if not found:
-        plain = [n for n, v in vars(module).items() if inspect.isfunction(v) and v.__module__ == module.__name__]
+        plain = [n for n, v in vars(module).items()
+                 if isinstance(v, types.FunctionType) and v.__module__ == module.__name__]
         raise UsageError("no function decorated with @nki.jit; name the entry (functions: " + ", ".join(plain) + ")")
     raise UsageError("several kernels in the file; name the entry: " + ", ".join(found))
 
@@ -83,6 +85,7 @@ def _python_note(rec, exc):
 
 
 def _signature_json(module, launch):
+    import inspect
     name, entry = _entry(module, launch)
     params = []
     for p in inspect.signature(_function(entry)).parameters.values():
@@ -119,7 +122,7 @@ def _check_outputs(rec, result):
 
 
 def _run_program(rec, module, entry, launch, pid):
-    state.BOUNDARY_CODES.add(_run_program.__code__)
+    state.add_boundary(_run_program.__code__)
     rec.begin_program(pid)
     func = _function(entry)
     namespace = vars(module)
@@ -169,6 +172,10 @@ def run(argv=None):
     loops.install_range()
     module = None
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 3000))
+    # A trace is hundreds of thousands of small records that all stay alive: the
+    # default thresholds rescan them over and over for cycles they do not have.
+    gc.freeze()
+    gc.set_threshold(100_000, 50, 1000)
     try:
         module = _import_kernel(kernel)
         if args.signature:
@@ -178,7 +185,7 @@ def run(argv=None):
         name, entry = _entry(module, launch)
         rec.entry = name
         func = _function(entry)
-        if not inspect.signature(func).parameters:
+        if _takes_no_arguments(func):
             rec.note("error", "no-arguments", f"kernel '{name}' takes no arguments; nki.jit refuses such kernels "
                      "since SDK 2.28", [_def_location(rec, func)], run_level=True)
         ids = _programs(rec, launch, entry)
@@ -214,6 +221,20 @@ def run(argv=None):
     return 0
 
 
+def _takes_no_arguments(func):
+    """inspect.signature(func).parameters is empty; read from the code object when func is
+    a plain function (inspect costs a small kernel's run several milliseconds to import)."""
+    code = getattr(func, "__code__", None)
+    if type(func) is not types.FunctionType or code is None or "__wrapped__" in vars(func) \
+            or "__signature__" in vars(func):
+        import inspect
+        return not inspect.signature(func).parameters
+    return code.co_argcount + code.co_kwonlyargcount == 0 and not code.co_flags & (_CO_VARARGS | _CO_VARKEYWORDS)
+
+
+_CO_VARARGS, _CO_VARKEYWORDS = 0x04, 0x08  # inspect.CO_VARARGS, inspect.CO_VARKEYWORDS
+
+
 def _def_location(rec, func):
     """The `def` line (co_firstlineno is the first decorator's)."""
     code = func.__code__
@@ -236,11 +257,17 @@ def _api():
 DOCUMENT_CAP = 256 * 1024 * 1024 - (1 << 20)
 
 
+def _dumps(value):
+    # The records share location and region objects but hold no cycles: the
+    # encoder's cycle check only costs time.
+    return json.dumps(value, separators=(",", ":"), check_circular=False)
+
+
 def _programs_within_cap(rec, cap):
     """Serialised programs, the later ones cut (and marked truncated) if the whole would exceed cap."""
     out, used = [], 0
     for prog in rec.programs:
-        text = json.dumps(prog.to_json(), separators=(",", ":"))
+        text = _dumps(prog.to_json())
         if used + len(text) > cap:
             share = max(cap - used, 0)
             keep = int(len(prog.instructions) * share / max(len(text), 1) * 0.9)
@@ -249,7 +276,7 @@ def _programs_within_cap(rec, cap):
             prog.truncated = True
             prog.notes.append(rec.make_note("error", "limit", "the trace reached its 256 MiB cap; "
                                             f"instructions after {keep} are not recorded", []))
-            text = json.dumps(prog.to_json(), separators=(",", ":"))
+            text = _dumps(prog.to_json())
         used += len(text)
         out.append(text)
     return out

@@ -4,7 +4,7 @@ otherwise); `dst[...] = value` and `dst += value` retarget it."""
 
 import sys
 
-import numpy as np
+from .lazynp import np
 
 from . import dtypes, instructions, state, tensors
 from .view import View

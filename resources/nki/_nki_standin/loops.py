@@ -6,7 +6,7 @@ import sys
 
 from . import state
 
-_builtin_range = builtins.range
+_builtin_range = BUILTIN_RANGE = builtins.range
 
 
 def _loop(kind, iterable, stack):

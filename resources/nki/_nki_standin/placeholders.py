@@ -1,7 +1,6 @@
 """Host modules the kernel imports but this interpreter lacks (torch, scipy,
 pytest, ...) become placeholders that fail only when used."""
 
-import importlib.abc
 import importlib.machinery
 import sys
 import types
@@ -56,8 +55,9 @@ class _PlaceholderModule(types.ModuleType):
         return _placeholder_class(f"{self.__name__}.{name}")
 
 
-class Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
-    """Last on sys.meta_path: answers only imports the user's files make."""
+class Finder:
+    """Last on sys.meta_path: answers only imports the user's files make. A finder and
+    loader by its methods (importlib.abc would cost more start-up than all of this module)."""
 
     def find_spec(self, fullname, path=None, target=None):
         root = fullname.split(".")[0]

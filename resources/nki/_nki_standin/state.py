@@ -48,43 +48,63 @@ def is_user_file(path):
     return ok
 
 
-_positions = {}
-_code_positions = {}
+# Caches keyed by id(code), never by the code object: hashing a code object
+# walks its constants, and a generated kernel's one function holds thousands.
+# _codes keeps each code object alive so that its id stays its own.
+_codes = {}  # id(code) -> code
+_positions = {}  # (id(code), offset) -> (line, column)
+_code_positions = {}  # id(code) -> its co_positions()
+_user_codes = {}  # id(code) -> is_user_file(its file)
 
-# Code objects of the stand-in that call into the user's kernel: a stack
-# walk stops there, as every frame beyond is the stand-in's own.
-BOUNDARY_CODES = set()
+# Ids of the stand-in's code objects that call into the user's kernel: a
+# stack walk stops there, as every frame beyond is the stand-in's own.
+BOUNDARY_CODE_IDS = set()
+
+
+def keep_code(code):
+    """Keeps code alive while a cache holds its id."""
+    _codes[id(code)] = code
+
+
+def add_boundary(code):
+    _codes[id(code)] = code
+    BOUNDARY_CODE_IDS.add(id(code))
 
 
 def _position(code, lasti, lineno):
     """Line and 1-based column of the instruction at lasti (column 0 when unknown), cached
     per code object and offset: kernels record the same call sites many times over.
     `lineno` is the line or a callable giving it (a frame's f_lineno costs a table walk)."""
-    key = (code, lasti)
+    key = (id(code), lasti)
     hit = _positions.get(key)
     if hit is None:
-        hit = _positions[key] = _scan_position(code, lasti, lineno() if callable(lineno) else lineno)
+        _codes[id(code)] = code
+        hit = _positions[key] = _scan_position(code, lasti, lineno)
     return hit
 
 
 def _scan_position(code, lasti, lineno):
+    """lineno: the line, or a callable giving it, called only when the position table
+    has none (a frame's f_lineno walks the line table from the function's start)."""
     # co_positions() is read once per code object: a generated kernel of
     # thousands of lines is one code object with thousands of call sites.
-    positions = _code_positions.get(code)
+    positions = _code_positions.get(id(code))
     if positions is None:
         try:
-            positions = _code_positions[code] = list(code.co_positions())
+            positions = _code_positions[id(code)] = list(code.co_positions())
         except AttributeError:
-            positions = _code_positions[code] = []
+            positions = _code_positions[id(code)] = []
     index = lasti // 2
     column = 0
+    line = None
     if 0 <= index < len(positions):
         pos = positions[index]
-        if pos[0] is not None:
-            lineno = pos[0]
+        line = pos[0]
         if pos[2] is not None:
             column = pos[2] + 1
-    return lineno, column
+    if line is None:
+        line = lineno() if callable(lineno) else lineno
+    return line, column
 
 
 class Program:
@@ -121,6 +141,9 @@ class Recorder:
         self.notes = []
         self.error = None
         self.outputs_checked = False
+        # (code, instruction offset) -> location: one dict per call site, shared by
+        # every record made there (records only read them).
+        self._locations = {}
         self.file_index(self.kernel_file)
 
     # --- locations -------------------------------------------------------
@@ -144,11 +167,25 @@ class Recorder:
         if frame is None:
             frame = sys._getframe(1)
         stack = []
-        while frame is not None and len(stack) < 32 and frame.f_code not in BOUNDARY_CODES:
-            name = frame.f_code.co_filename
-            if is_user_file(name):
-                line, col = _position(frame.f_code, frame.f_lasti, lambda f=frame: f.f_lineno)
-                stack.append(self.location(name, line, col))
+        locations = self._locations
+        while frame is not None:
+            code = frame.f_code
+            ident = id(code)
+            if ident in BOUNDARY_CODE_IDS:
+                break
+            user = _user_codes.get(ident)
+            if user is None:
+                _codes[ident] = code
+                user = _user_codes[ident] = is_user_file(code.co_filename)
+            if user:
+                key = (ident, frame.f_lasti)
+                loc = locations.get(key)
+                if loc is None:
+                    line, col = _position(code, frame.f_lasti, lambda f=frame: f.f_lineno)
+                    loc = locations[key] = self.location(code.co_filename, line, col)
+                stack.append(loc)
+                if len(stack) == 32:
+                    break
             frame = frame.f_back
         return stack
 

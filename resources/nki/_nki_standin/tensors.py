@@ -4,9 +4,8 @@ tensor, an offset and a [stride, count] pattern over its storage)."""
 import math
 import sys
 
-import numpy as np
-
 from . import access, dtypes, naming, state
+from .cellmask import CellMask
 
 ON_CHIP = ("sbuf", "psum")
 BUFFERS = ("sbuf", "psum", "hbm", "shared_hbm", "private_hbm")
@@ -56,9 +55,10 @@ class Tensor:
         if self.on_chip:
             cells = max(self.block_count, 1) * self.storage_shape[0] * self.row
             if cells <= WRITTEN_CAP:
-                self.written = np.zeros((max(self.block_count, 1), self.storage_shape[0], self.row), dtype=bool)
+                grid = (max(self.block_count, 1), self.storage_shape[0], self.row)
+                self.written = CellMask(grid)
                 if buffer == "psum":
-                    self.matmul_written = np.zeros_like(self.written)
+                    self.matmul_written = CellMask(grid)
         prog.tensors.append(self)
 
     @property

@@ -5,8 +5,6 @@ when legacy index grids index it."""
 
 import math
 
-import numpy as np
-
 from . import access, dtypes, state, unmodelled
 
 
@@ -20,6 +18,8 @@ class View:
         self._elements = elements
         self._eshape = eshape
 
+    _access = None  # the instructions.Access of an unmasked use
+    _strided = None  # the (region, bytes, rectangles) instructions resolve this view to; False: not strided
     _inner = 0  # >0: the last dim of _dims is hidden (a wider dtype's elements in the tensor's units)
     _dtype = None  # the element type of a reinterpreting .ap(dtype=...)
 
@@ -51,7 +51,12 @@ class View:
 
     @property
     def size(self):
-        return math.prod(self.shape)
+        if self._elements is not None or self._inner or self._pending:
+            return math.prod(self.shape)
+        n = 1
+        for _, c in self._dims:
+            n *= c
+        return n
 
     @property
     def offset(self):
