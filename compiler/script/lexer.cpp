@@ -1,10 +1,10 @@
 #include "script/lexer.h"
 
 #include "script/lex_chars.h"
+#include "script/lex_text.h"
 
 #include <array>
 #include <cstdint>
-#include <cstdio>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -236,7 +236,7 @@ private:
         const size_t begin = m_pos;
         while (m_pos < m_src.size() && m_src[m_pos] != '\n' && m_src[m_pos] != '\r') {
             const auto c = static_cast<unsigned char>(m_src[m_pos]);
-            m_pos += c != 0 && c < 0x80 ? 1 : checkTextByte(m_pos);
+            m_pos += c != 0 && c < 0x80 ? 1 : textByte(m_pos);
         }
         if (m_opt.keepComments) {
             const bool had = m_lineHasTokens;
@@ -312,54 +312,18 @@ private:
     void scanNonAsciiName(size_t p)
     {
         while (p < m_src.size() && isIdentChar(static_cast<unsigned char>(m_src[p]))) ++p;
-        bool valid = true;
-        for (size_t i = m_pos; i < p && valid;) {
-            const Utf8Char ch = utf8At(m_src, i);
-            if (ch.length == 0) {
-                error("invalid UTF-8 in a name", m_pos, p);
-                valid = false;
-            } else if (nonPrintable(ch.codePoint)) {
-                error("invalid non-printable character " + codePointName(ch.codePoint) + " in a name", i,
-                      i + ch.length);
-                valid = false;
-            }
-            i += ch.length;
-        }
-        emitHere(valid ? TokenKind::Name : TokenKind::Error, m_pos, p);
+        const auto bad = nonAsciiNameError(m_src, m_pos, p);
+        if (bad) error(bad->message, bad->begin, bad->end);
+        emitHere(bad ? TokenKind::Error : TokenKind::Name, m_pos, p);
         m_pos = p;
     }
 
-    // "U+200B".
-    [[nodiscard]] static std::string codePointName(uint32_t cp)
+    // Steps over one byte (or UTF-8 character) of a comment or a string.
+    size_t textByte(size_t p)
     {
-        char text[16];
-        std::snprintf(text, sizeof text, "U+%04X", static_cast<unsigned>(cp));
-        return text;
-    }
-
-    // Text Python decodes but the lexer otherwise skips (comments, string
-    // literals): a NUL byte or bytes that are not UTF-8 make the file
-    // unreadable to Python, so they are errors wherever they are. Returns
-    // the length to step over.
-    size_t checkTextByte(size_t p)
-    {
-        const auto c = static_cast<unsigned char>(m_src[p]);
-        if (c == 0) {
-            error("a NUL byte; source text cannot contain NUL bytes", p, p + 1);
-            return 1;
-        }
-        if (c < 0x80) return 1;
-        const Utf8Char ch = utf8At(m_src, p);
-        if (ch.length != 0) return ch.length;
-        error("invalid UTF-8 (byte 0x" + hexByte(c) + "); source text must be UTF-8", p, p + 1);
-        return 1;
-    }
-
-    [[nodiscard]] static std::string hexByte(unsigned char c)
-    {
-        char text[4];
-        std::snprintf(text, sizeof text, "%02X", static_cast<unsigned>(c));
-        return text;
+        auto checked = checkTextByte(m_src, p);
+        if (checked.error) error(std::move(checked.error->message), checked.error->begin, checked.error->end);
+        return checked.length;
     }
 
     [[nodiscard]] bool isStringPrefix(size_t b, size_t e) const
@@ -394,7 +358,7 @@ private:
             }
             const char ch = m_src[p];
             if (ch == '\0' || static_cast<unsigned char>(ch) >= 0x80) {
-                p += checkTextByte(p);
+                p += textByte(p);
                 continue;
             }
             if (ch == '\\' && p + 1 < m_src.size()) {
