@@ -86,6 +86,11 @@ struct Region {
     std::vector<std::pair<int64_t, int64_t>> freeDims; // (stride, count), outermost first
     Range bytes;
     bool masked = false;
+    // Set when the region does not list the access's elements in the
+    // access's order (a transposing or broadcasting pattern, an irregular
+    // index, a bounding box): why, in words. The memory views draw it as it
+    // is; the simulator refuses it.
+    std::string inexact;
 };
 
 // A scalar or enum argument as the stand-in recorded it (TRACE.md, "args"):

@@ -222,6 +222,7 @@ Region region(const json& v, const std::string& path, size_t tensors)
     }
     r.bytes = range(member(v, path, "bytes"), join(path, "bytes"));
     if (const auto it = v.find("masked"); it != v.end()) r.masked = flag(*it, join(path, "masked"));
+    if (const auto it = v.find("inexact"); it != v.end()) r.inexact = text(*it, join(path, "inexact"));
     return r;
 }
 

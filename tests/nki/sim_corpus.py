@@ -4,7 +4,8 @@ reference written here; the others stop at a located message naming what
 is not modelled. Also: explicitly placed tiles that overlap corrupt the
 output (and the overlap check names the line), the same at disjoint
 addresses match, and an accumulator never cleared is reported at its
-matmul's line.
+matmul's line; an access the simulator cannot follow element for element
+(a transposing pattern) stops at its line.
 
 Needs TIRX_CLI (the tirx-cli executable); ctest sets it."""
 
@@ -181,6 +182,15 @@ class SimCorpus(unittest.TestCase):
                 line = line_of(kernel, what + "(")
                 self.assertIn(f"{name}.py:{line}:", err)
                 self.assertIn(f"{what} is not modelled by the simulator", err)
+
+    def test_an_access_in_another_order_stops_at_its_line(self):
+        (code, doc, err), _, out = self.run_kernel(SIM_KERNELS, "transposed_load")
+        self.assertNotEqual(code, 0)
+        kernel = os.path.join(SIM_KERNELS, "transposed_load.py")
+        self.assertIn(f"transposed_load.py:{line_of(kernel, '# columns first')}:", err)
+        self.assertIn("element for element", err)
+        self.assertIn("transposing", err)
+        self.assertFalse(os.path.exists(out), "no output from a run that stopped")
 
     def test_overlapping_addresses_corrupt_and_are_checked(self):
         (code, doc, err), values, out = self.run_kernel(SIM_KERNELS, "overlap_pair")

@@ -68,6 +68,32 @@ class Regions(unittest.TestCase):
         for i in ins:
             self.assertFalse(any(r["masked"] for r in i["reads"] + i["writes"]))
 
+    def test_regions_in_another_order_say_so(self):
+        doc = trace(
+            "@nki.jit\n"
+            "def k(a, g):\n"
+            "    t = nl.ndarray((128, 128), dtype=nl.float32, buffer=nl.sbuf)\n"
+            "    nisa.dma_copy(dst=t, src=a.ap(pattern=[[128, 128], [1, 128]], offset=0))\n"
+            "    nisa.dma_copy(dst=t, src=a.ap(pattern=[[1, 128], [128, 128]], offset=0))\n"
+            "    nisa.dma_copy(dst=t, src=g.ap(pattern=[[0, 128], [1, 128]], offset=0))\n"
+            "    i_p = nl.arange(128)[:, None]\n"
+            "    i_f = nl.arange(128)[None, :]\n"
+            "    u = nl.load(a[i_f, i_p])\n"
+            "    v = nl.load(a[i_p, i_f])\n"
+            "    return a\n",
+            [arg("a", (128, 128)), arg("g", (1, 128))])
+        read = [i["reads"][0] for i in doc["programs"][0]["instructions"]]
+        # In partition order: exact. Partitions inside the free loop: a transposition.
+        self.assertNotIn("inexact", read[0])
+        self.assertIn("transposing", read[1]["inexact"])
+        # Its region is the same rectangle; only the order differs.
+        self.assertEqual(read[1]["partitions"], read[0]["partitions"])
+        self.assertEqual(read[1]["free"], read[0]["free"])
+        self.assertIn("broadcast", read[2]["inexact"])
+        # Index grids: a[i_f, i_p] walks a column per partition.
+        self.assertIn("transposing", read[3]["inexact"])
+        self.assertNotIn("inexact", read[4])
+
     def test_operands_name_each_tensor_parameter(self):
         doc = trace(
             "@nki.jit\n"

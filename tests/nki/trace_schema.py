@@ -58,6 +58,7 @@ def region(doc, prog, r, where):
     b = r.get("bytes")
     _need(isinstance(b, list) and len(b) == 2 and all(_int(x) for x in b) and b[0] <= b[1], where, "bytes")
     _need(isinstance(r.get("masked"), bool), where, "masked")
+    _need("inexact" not in r or (isinstance(r["inexact"], str) and r["inexact"]), where, "inexact")
 
 
 def tensor(doc, t, i, where):

@@ -275,16 +275,34 @@ def _distinct(values):
     return np.flatnonzero(marks) + low
 
 
+# Why a region does not list the access's elements in the access's order
+# (TRACE.md, "inexact"): the memory views draw it all the same; the
+# simulator refuses it rather than pair the wrong elements.
+TRANSPOSED = "its loops step through the partitions inside a free loop (a transposing access)"
+BROADCAST = "it reads elements more than once (a step-0 broadcast loop)"
+IRREGULAR = "its elements are not a partition progression times a free progression, in that order"
+BOUNDING = "it is too large to list element by element, so its bounding box stands for it"
+
+
 def region_from_elements(elements, row):
     flat = np.asarray(elements, dtype=np.int64).ravel()
     if flat.size == 0:
         return {"partitions": {"start": 0, "step": 1, "count": 0}, "free": {"offset": 0, "dims": [[1, 0]]}}
     rows = _distinct(flat // row)
     cols = _distinct(flat % row)
-    p0, pstep, pcount, _ = _progression(rows)
-    c0, cstep, ccount, _ = _progression(cols)
-    return {"partitions": {"start": p0, "step": pstep, "count": pcount},
-            "free": {"offset": c0, "dims": [[cstep, ccount]]}}
+    p0, pstep, pcount, pexact = _progression(rows)
+    c0, cstep, ccount, cexact = _progression(cols)
+    region = {"partitions": {"start": p0, "step": pstep, "count": pcount},
+              "free": {"offset": c0, "dims": [[cstep, ccount]]}}
+    # The region lists its elements partition by partition; a simulator
+    # takes them in that order, so it says when they are not the access's.
+    listed = None
+    if pexact and cexact and pcount * ccount == flat.size:
+        listed = np.add.outer((p0 + pstep * np.arange(pcount, dtype=np.int64)) * row,
+                              c0 + cstep * np.arange(ccount, dtype=np.int64)).ravel()
+    if listed is None or not np.array_equal(listed, flat):
+        region["inexact"] = IRREGULAR
+    return region
 
 
 def region_from_pattern(offset, dims, row):
@@ -292,16 +310,30 @@ def region_from_pattern(offset, dims, row):
     partition progression times a free pattern inside a row."""
     dims = [d for d in dims if d[1] != 1]
     # Split first, then merge each side: a merge across the split would hide the partition dim.
-    part = merge_dims([d for d in dims if d[0] >= row and d[0] % row == 0])
-    free = merge_dims([d for d in dims if not (d[0] >= row and d[0] % row == 0)])
+    part = merge_dims([d for d in dims if _is_partition_dim(d, row)])
+    free = merge_dims([d for d in dims if not _is_partition_dim(d, row)])
     if len(part) > 1 or any(s < 0 for s, _ in dims):
         return None
     col = offset % row
     if col + sum((c - 1) * s for s, c in free) >= row:
         return None
     pstride, pcount = part[0] if part else (row, 1)
-    return {"partitions": {"start": offset // row, "step": pstride // row, "count": pcount},
-            "free": {"offset": col, "dims": free or [[1, 1]]}}
+    region = {"partitions": {"start": offset // row, "step": pstride // row, "count": pcount},
+              "free": {"offset": col, "dims": free or [[1, 1]]}}
+    if any(s == 0 for s, _ in dims):
+        region["inexact"] = BROADCAST
+    elif part and any(not _is_partition_dim(d, row) for d in dims[:_last_partition_dim(dims, row)]):
+        region["inexact"] = TRANSPOSED
+    return region
+
+
+def _is_partition_dim(dim, row):
+    return dim[0] >= row and dim[0] % row == 0
+
+
+def _last_partition_dim(dims, row):
+    """The position of the innermost partition loop of `dims` (outermost first)."""
+    return max(i for i, d in enumerate(dims) if _is_partition_dim(d, row))
 
 
 def bounding_region(offset, dims, row):
@@ -310,9 +342,9 @@ def bounding_region(offset, dims, row):
     r0, r1 = low // row, high // row
     if r0 == r1:
         return {"partitions": {"start": r0, "step": 1, "count": 1},
-                "free": {"offset": low % row, "dims": [[1, high - low + 1]]}}
+                "free": {"offset": low % row, "dims": [[1, high - low + 1]]}, "inexact": BOUNDING}
     return {"partitions": {"start": r0, "step": 1, "count": r1 - r0 + 1},
-            "free": {"offset": 0, "dims": [[1, row]]}}
+            "free": {"offset": 0, "dims": [[1, row]]}, "inexact": BOUNDING}
 
 
 def free_bytes(free, itemsize):

@@ -81,6 +81,9 @@ class Access:
                     region = access.region_from_elements(self.elements, row)
                 else:
                     region = access.bounding_region(view._offset, view._dims, row)
+        if mask is not None and self.elements is None and "inexact" not in region:
+            # A mask over an access too large to list: the region is the unmasked one.
+            region = dict(region, inexact=access.BOUNDING)
         self.region = region
 
     def to_json(self):
@@ -92,6 +95,8 @@ class Access:
                 nbytes = access.free_bytes(r["free"], self.tensor.dtype.itemsize)
             self._json = {"tensor": self.tensor.id, "block": self.block, "partitions": r["partitions"],
                           "free": r["free"], "bytes": nbytes, "masked": self.masked}
+            if "inexact" in r:
+                self._json["inexact"] = r["inexact"]
         return self._json
 
     def _cells(self, shape):
