@@ -62,7 +62,8 @@ ProcessResult RemoteNeuronDevice::copyFrom(const std::string& remoteDir, const s
     auto argv = common("scp", "-P");
     argv.emplace_back("-q");
     argv.emplace_back("--");
-    for (const auto& name : names) argv.push_back(m_target.destination() + ":" + remoteDir + "/" + name);
+    const std::string from = m_target.destination() + ":" + remoteDir + "/";
+    for (const auto& name : names) argv.push_back(from + name);
     argv.push_back(localDir + "/");
     return runProcess(argv, limitedTo(kCommandSeconds));
 }
@@ -192,6 +193,7 @@ RunOutcome RemoteNeuronDevice::run(const RunRequest& request)
         return outcome;
     }
     std::vector<std::string> paths;
+    paths.reserve(files.size());
     for (const auto& f : files) paths.push_back(local.file(f));
     const ProcessResult copied = copyTo(paths, *remote);
     if (!copied.succeeded()) {

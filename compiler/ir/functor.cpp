@@ -281,8 +281,7 @@ Expr IrMutator::mutateCall(const Expr& self, const CallNode& e)
     const bool argsChanged = mutateChanged(*this, e.args(), args);
     std::optional<Attrs> attrs = mutatedAttrs(*this, e.attrs());
     if (!argsChanged && !attrs) return self;
-    return call(e.op(), argsChanged ? std::move(args) : e.args(), attrs ? std::move(*attrs) : e.attrs(), e.dtype(),
-                e.tyArgs(), self->span());
+    return call(e.op(), argsChanged ? args : e.args(), attrs ? *attrs : e.attrs(), e.dtype(), e.tyArgs(), self->span());
 }
 
 Expr IrMutator::mutateTensorLoad(const Expr& self, const TensorLoadNode& e)
@@ -292,7 +291,7 @@ Expr IrMutator::mutateTensorLoad(const Expr& self, const TensorLoadNode& e)
     const bool changed = mutateChanged(*this, e.indices(), indices);
     auto tensor = std::static_pointer_cast<const VarNode>(tensorExpr);
     if (!changed && tensor == e.tensor()) return self;
-    return tensorLoad(tensor, changed ? std::move(indices) : e.indices(), self->span());
+    return tensorLoad(tensor, changed ? indices : e.indices(), self->span());
 }
 
 Expr IrMutator::mutateTensorRegion(const Expr& self, const TensorRegionNode& e)
@@ -373,7 +372,7 @@ Stmt IrMutator::mutateStore(const Stmt& self, const TensorStoreNode& s)
     std::vector<Expr> indices;
     const bool changed = mutateChanged(*this, s.indices(), indices);
     if (!changed && tensor == s.tensor() && value == s.value()) return self;
-    return makeStore(tensor, value, changed ? std::move(indices) : s.indices(), self->span());
+    return makeStore(tensor, value, changed ? indices : s.indices(), self->span());
 }
 
 Stmt IrMutator::mutateEvaluate(const Stmt& self, const EvaluateNode& s)
@@ -405,7 +404,7 @@ Stmt IrMutator::mutateFor(const Stmt& self, const ForNode& s)
                       std::move(step),
                       s.forKind(),
                       std::move(body),
-                      annotations ? std::move(*annotations) : s.annotations()};
+                      annotations ? std::move(*annotations) : Attrs(s.annotations())};
     return makeFor(std::move(f), self->span());
 }
 
@@ -442,8 +441,7 @@ Stmt IrMutator::mutateRegion(const Stmt& self, const RegionNode& s)
     std::optional<Attrs> attrs = walksExprs() ? mutatedAttrs(*this, s.attrs()) : std::nullopt;
     auto body = mutateStmt(s.body());
     if (!argsChanged && !attrs && body == s.body()) return self;
-    return makeRegion(s.op(), argsChanged ? std::move(args) : s.args(), attrs ? std::move(*attrs) : s.attrs(), body,
-                      self->span());
+    return makeRegion(s.op(), argsChanged ? args : s.args(), attrs ? *attrs : s.attrs(), body, self->span());
 }
 
 } // namespace tirx
