@@ -4,6 +4,8 @@
 #include "run_arrays.h"
 #include "run_device.h"
 
+#include "files/checked_read.h"
+
 #include "sim/kernel_args.h"
 #include "sim/run_limits.h"
 #include "sim/simulator.h"
@@ -34,7 +36,9 @@ void registerRun(CLI::App& app, Outcome& outcome)
 {
     auto* cmd =
         app.add_subcommand("run", "Lower the kernel and run it on the built-in NKI simulator or a Neuron device; a "
-                                  "hand-written NKI kernel runs its recorded instructions on the simulator");
+                                  "hand-written NKI kernel runs its recorded instructions on the simulator. The "
+                                  "simulator holds the kernel's DRAM parameters in memory: at most " +
+                                      files::sizeText(sim::kMaxDramParameterBytes) + " together");
     static std::string file;
     static std::string device = "sim";
     static std::vector<std::string> inputItems;
@@ -49,7 +53,9 @@ void registerRun(CLI::App& app, Outcome& outcome)
     cmd->add_option("--device", device,
                     "sim (the built-in simulator), local (this host's Neuron devices) or ssh://[user@]host")
         ->capture_default_str();
-    cmd->add_option("--input", inputItems, "NAME=PATH.npy: contents of input parameter NAME");
+    cmd->add_option("--input", inputItems,
+                    "NAME=PATH.npy: contents of input parameter NAME (a regular file of at most " +
+                        files::sizeText(sim::kMaxNpyFileBytes) + ")");
     cmd->add_option("--output", outputItems, "NAME=PATH.npy: write output parameter NAME there");
     cmd->add_option("--seed", seed, "seed of the random inputs not given")->capture_default_str();
     cmd->add_flag("--poison", poison, "never-written memory holds NaN / all-ones instead of zero");

@@ -1,9 +1,11 @@
 #include "files/checked_read.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
+#include <iterator>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <utility>
@@ -85,13 +87,19 @@ CheckedRead readCheckedFile(const std::string& path, size_t maxBytes)
 std::string sizeText(uint64_t bytes)
 {
     // Binary multiples named as the README and the man page name the caps.
-    // An exact multiple as a whole number, any other size to one decimal.
-    for (const auto& [shift, unit] : {std::pair{40, " TB"}, {30, " GB"}, {20, " MB"}, {10, " KB"}}) {
-        const uint64_t one = uint64_t{1} << shift;
+    // A whole number in the largest unit the size reaches or the one below
+    // it ("1025 MB"), any other size to one decimal ("1.0 GB").
+    static constexpr std::pair<int, const char*> kUnits[] = {{40, " TB"}, {30, " GB"}, {20, " MB"}, {10, " KB"}};
+    for (size_t u = 0; u < std::size(kUnits); ++u) {
+        const uint64_t one = uint64_t{1} << kUnits[u].first;
         if (bytes < one) continue;
-        if (bytes % one == 0) return std::to_string(bytes >> shift) + unit;
+        for (size_t w = u; w < std::min(u + 2, std::size(kUnits)); ++w) {
+            const int shift = kUnits[w].first;
+            if (bytes % (uint64_t{1} << shift) == 0) return std::to_string(bytes >> shift) + kUnits[w].second;
+        }
         char text[32];
-        std::snprintf(text, sizeof text, "%.1f%s", static_cast<double>(bytes) / static_cast<double>(one), unit);
+        std::snprintf(text, sizeof text, "%.1f%s", static_cast<double>(bytes) / static_cast<double>(one),
+                      kUnits[u].second);
         return text;
     }
     return std::to_string(bytes) + " bytes";
