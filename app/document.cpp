@@ -1,5 +1,7 @@
 #include "document.h"
 
+#include "files/checked_read.h"
+
 #include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
@@ -34,12 +36,23 @@ QString Document::displayName() const
 
 std::optional<QString> Document::readText(const QString& path, QString* error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        if (error) *error = u"cannot read '%1': %2"_s.arg(path, file.errorString());
+    // Examples and templates are built into the program; every file on disk
+    // goes through the reader the CLI uses, so a FIFO or a device cannot
+    // block the window and a huge file is refused with its reason.
+    if (path.startsWith(u':')) {
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly)) {
+            if (error) *error = u"cannot read '%1': %2"_s.arg(path, file.errorString());
+            return std::nullopt;
+        }
+        return QString::fromUtf8(file.readAll());
+    }
+    const auto read = tirx::files::readCheckedFile(QFile::encodeName(path).toStdString());
+    if (!read.bytes) {
+        if (error) *error = u"cannot read '%1': %2"_s.arg(path, QString::fromStdString(read.reason));
         return std::nullopt;
     }
-    return QString::fromUtf8(file.readAll());
+    return QString::fromUtf8(read.bytes->data(), static_cast<qsizetype>(read.bytes->size()));
 }
 
 bool Document::writeText(const QString& path, const QString& text, QString* error, const SaveProgress& progress)

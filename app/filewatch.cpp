@@ -1,5 +1,7 @@
 #include "filewatch.h"
 
+#include "files/checked_read.h"
+
 #include <QFile>
 #include <QFileSystemWatcher>
 
@@ -35,8 +37,10 @@ void FileWatch::rewatch()
 void FileWatch::check()
 {
     if (m_path.isEmpty()) return;
-    QFile file(m_path);
-    if (!file.open(QIODevice::ReadOnly)) {
+    // The checked reader: a FIFO or a device put in the file's place is
+    // not read (it would block the window) but counts as the file gone.
+    const auto read = tirx::files::readCheckedFile(QFile::encodeName(m_path).toStdString());
+    if (!read.bytes) {
         if (!m_missing) {
             m_missing = true;
             emit removedFromDisk(m_path);
@@ -44,7 +48,7 @@ void FileWatch::check()
         return;
     }
     m_missing = false;
-    const QByteArray contents = file.readAll();
+    const QByteArray contents(read.bytes->data(), static_cast<qsizetype>(read.bytes->size()));
     rewatch();
     if (contents == m_known) return;
     // Reported once per change: asking again needs another change.

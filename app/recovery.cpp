@@ -1,5 +1,7 @@
 #include "recovery.h"
 
+#include "files/checked_read.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -92,9 +94,10 @@ void RecoveryStore::discard() { QFile::remove(sessionFile()); }
 
 std::optional<RecoveredBuffer> RecoveryStore::read(const QString& recoveryFile)
 {
-    QFile file(recoveryFile);
-    if (!file.open(QIODevice::ReadOnly)) return std::nullopt;
-    const QJsonDocument document = QJsonDocument::fromJson(file.readAll());
+    const auto read = tirx::files::readCheckedFile(QFile::encodeName(recoveryFile).toStdString());
+    if (!read.bytes) return std::nullopt;
+    const QJsonDocument document =
+        QJsonDocument::fromJson(QByteArray(read.bytes->data(), static_cast<qsizetype>(read.bytes->size())));
     const QJsonObject object = document.object();
     if (!document.isObject() || object.value(u"version"_s).toInt() != kFormatVersion ||
         !object.value(u"text"_s).isString())

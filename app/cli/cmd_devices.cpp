@@ -4,6 +4,7 @@
 #include "device/registry.h"
 
 #include <CLI/CLI.hpp>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 
 namespace tirx::cli {
@@ -49,7 +50,8 @@ void registerDevices(CLI::App& app, Outcome& outcome)
     cmd->callback([&outcome] {
         nlohmann::json list = nlohmann::json::array();
         std::string text;
-        for (const auto& spec : device::deviceSpecs()) {
+        std::string problem;
+        for (const auto& spec : device::deviceSpecs(&problem)) {
             auto choice = device::makeDevice(spec);
             device::DeviceInfo info;
             if (!choice.device) {
@@ -65,6 +67,12 @@ void registerDevices(CLI::App& app, Outcome& outcome)
             text += infoLine(info);
         }
         writeOutput("", json ? list.dump(2) + "\n" : text, outcome);
+        // The other devices are still listed; the unreadable hosts file is
+        // bad input all the same.
+        if (!problem.empty()) {
+            std::fprintf(stderr, "%s\n", problem.c_str());
+            outcome.exit = Exit::BadInput;
+        }
     });
 }
 

@@ -19,6 +19,11 @@ namespace {
 
 // Elements listed one per line in the text form; larger tensors print the summary only.
 constexpr int64_t kListedElements = 1024;
+// Elements whose cells the JSON map lists (about 1.5 MB of JSON); a larger
+// tensor's JSON keeps the summary and sets "map" to null, so the output and
+// the memory that builds it stay bounded (2^25 elements made 425 MB of JSON
+// and 3.5 GB of memory). --index answers for any one element.
+constexpr int64_t kMappedElements = int64_t{1} << 16;
 
 std::string tuple(const std::vector<int64_t>& v)
 {
@@ -53,10 +58,14 @@ nlohmann::json coordJson(const std::string& tensor, const LayoutGrid& g, const s
 
 nlohmann::json mapJson(const NamedTensor& t, const LayoutGrid& g)
 {
-    nlohmann::json map = nlohmann::json::array();
-    for (int64_t flat = 0; flat < g.elementCount(); ++flat) {
-        const auto c = g.coordOf(flat);
-        map.push_back(g.isPsum() ? nlohmann::json{c.bank, c.partition, c.free} : nlohmann::json{c.partition, c.free});
+    nlohmann::json map = nullptr;
+    if (g.elementCount() <= kMappedElements) {
+        map = nlohmann::json::array();
+        for (int64_t flat = 0; flat < g.elementCount(); ++flat) {
+            const auto c = g.coordOf(flat);
+            map.push_back(g.isPsum() ? nlohmann::json{c.bank, c.partition, c.free}
+                                     : nlohmann::json{c.partition, c.free});
+        }
     }
     return {{"tensor", t.name},
             {"shape", g.shape()},
@@ -68,6 +77,8 @@ nlohmann::json mapJson(const NamedTensor& t, const LayoutGrid& g)
             {"used_cells", g.usedCells()},
             {"collisions", g.collisions()},
             {"axes", g.isPsum() ? nlohmann::json{"bank", "partition", "free"} : nlohmann::json{"partition", "free"}},
+            {"elements", g.elementCount()},
+            {"map_limit", kMappedElements},
             {"map", std::move(map)}};
 }
 
@@ -176,6 +187,12 @@ void registerLayout(CLI::App& app, Outcome& outcome)
             return;
         }
         if (!svg.empty() && !json && output.empty()) return;
+        if (json && grid.elementCount() > kMappedElements)
+            std::fprintf(stderr,
+                         "%s: note: '%s' has %lld elements; the JSON map lists the cells of tensors of at most %lld "
+                         "elements, so \"map\" is null (--index I,J,... gives one element)\n",
+                         input->path.c_str(), tensor.c_str(), static_cast<long long>(grid.elementCount()),
+                         static_cast<long long>(kMappedElements));
         writeOutput(output, json ? mapJson(*named, grid).dump() + "\n" : summary(*named, grid), outcome);
     });
 }

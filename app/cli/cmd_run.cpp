@@ -1,11 +1,13 @@
 #include "input.h"
 #include "nki_kernel.h"
 #include "pipeline_options.h"
+#include "run_arrays.h"
 #include "run_device.h"
 
-#include "sim/array_stats.h"
+#include "files/checked_read.h"
+
 #include "sim/kernel_args.h"
-#include "sim/npy.h"
+#include "sim/run_limits.h"
 #include "sim/simulator.h"
 
 #include <CLI/CLI.hpp>
@@ -17,30 +19,6 @@
 namespace tirx::cli {
 
 namespace {
-
-// NAME=PATH pairs of --input / --output.
-std::optional<std::map<std::string, std::string>> namedPaths(const std::vector<std::string>& items, const char* option,
-                                                             Outcome& outcome)
-{
-    std::map<std::string, std::string> out;
-    for (const auto& item : items) {
-        const auto eq = item.find('=');
-        if (eq == std::string::npos || eq == 0 || eq + 1 == item.size()) {
-            std::fprintf(stderr, "tirx-cli: error: %s expects NAME=PATH.npy, got '%s'\n", option, item.c_str());
-            outcome.exit = Exit::Usage;
-            return std::nullopt;
-        }
-        out[item.substr(0, eq)] = item.substr(eq + 1);
-    }
-    return out;
-}
-
-std::string shapeText(const std::vector<int64_t>& shape)
-{
-    std::string s = "(";
-    for (size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
-    return s + (shape.size() == 1 ? ",)" : ")");
-}
 
 Diagnostic uninitialisedWarning(const sim::UninitialisedRead& r)
 {
@@ -58,7 +36,9 @@ void registerRun(CLI::App& app, Outcome& outcome)
 {
     auto* cmd =
         app.add_subcommand("run", "Lower the kernel and run it on the built-in NKI simulator or a Neuron device; a "
-                                  "hand-written NKI kernel runs its recorded instructions on the simulator");
+                                  "hand-written NKI kernel runs its recorded instructions on the simulator. The "
+                                  "simulator holds the kernel's DRAM parameters in memory: at most " +
+                                      files::sizeText(sim::kMaxDramParameterBytes) + " together");
     static std::string file;
     static std::string device = "sim";
     static std::vector<std::string> inputItems;
@@ -73,7 +53,9 @@ void registerRun(CLI::App& app, Outcome& outcome)
     cmd->add_option("--device", device,
                     "sim (the built-in simulator), local (this host's Neuron devices) or ssh://[user@]host")
         ->capture_default_str();
-    cmd->add_option("--input", inputItems, "NAME=PATH.npy: contents of input parameter NAME");
+    cmd->add_option("--input", inputItems,
+                    "NAME=PATH.npy: contents of input parameter NAME (a regular file of at most " +
+                        files::sizeText(sim::kMaxNpyFileBytes) + ")");
     cmd->add_option("--output", outputItems, "NAME=PATH.npy: write output parameter NAME there");
     cmd->add_option("--seed", seed, "seed of the random inputs not given")->capture_default_str();
     cmd->add_flag("--poison", poison, "never-written memory holds NaN / all-ones instead of zero");
@@ -94,19 +76,11 @@ void registerRun(CLI::App& app, Outcome& outcome)
             chosen = chooseDevice(device, outcome);
             if (!chosen) return;
         }
-        const auto inputPaths = namedPaths(inputItems, "--input", outcome);
         const auto outputPaths = namedPaths(outputItems, "--output", outcome);
-        if (!inputPaths || !outputPaths) return;
-        std::map<std::string, sim::HostArray> inputs;
-        for (const auto& [name, path] : *inputPaths) {
-            auto read = sim::readNpy(path);
-            if (!read.array) {
-                std::fprintf(stderr, "tirx-cli: error: %s\n", read.error.c_str());
-                outcome.exit = Exit::BadInput;
-                return;
-            }
-            inputs[name] = std::move(*read.array);
-        }
+        if (!outputPaths) return;
+        auto read = readInputArrays(inputItems, outcome);
+        if (!read) return;
+        std::map<std::string, sim::HostArray>& inputs = *read;
         if (nkiKernel) {
             runNkiKernelOnSimulator(file, nki, choice.target, {inputs, *outputPaths, seed, poison, json}, outcome);
             return;
@@ -130,6 +104,12 @@ void registerRun(CLI::App& app, Outcome& outcome)
             return;
         }
         if (chosen) {
+            // The device run draws its inputs and simulates too: the same limit.
+            if (const auto d = sim::dramParameterLimit(*kernel)) {
+                std::fputs(formatDiagnostics({*d}, input.path, input.source).c_str(), stderr);
+                outcome.exit = Exit::BadInput;
+                return;
+            }
             runOnDevice(*chosen, *lowered, kernel, inputs, *outputPaths, seed, json, outcome);
             return;
         }
@@ -146,42 +126,9 @@ void registerRun(CLI::App& app, Outcome& outcome)
             outcome.exit = Exit::BadInput;
             return;
         }
-        for (const auto& [name, path] : *outputPaths) {
-            bool known = false;
-            for (const auto& [outName, array] : result.outputs) known = known || outName == name;
-            if (!known) {
-                std::fprintf(stderr, "tirx-cli: error: '%s' is not an output of the kernel\n", name.c_str());
-                outcome.exit = Exit::Usage;
-                return;
-            }
-        }
-
-        nlohmann::json outputs = nlohmann::json::object();
-        nlohmann::json stats = nlohmann::json::object();
-        std::string text;
-        for (const auto& [name, array] : result.outputs) {
-            const auto where = outputPaths->find(name);
-            if (where != outputPaths->end()) {
-                const std::string failure = sim::writeNpy(where->second, array);
-                if (!failure.empty()) {
-                    std::fprintf(stderr, "tirx-cli: error: %s\n", failure.c_str());
-                    outcome.exit = Exit::Usage;
-                    return;
-                }
-                outputs[name] = where->second;
-            } else {
-                outputs[name] = nullptr;
-            }
-            const auto s = sim::arrayStats(array);
-            stats[name] = {{"shape", array.shape}, {"dtype", array.dtype.str()}, {"min", s.min}, {"max", s.max},
-                           {"mean", s.mean},       {"nan_count", s.nans}};
-            char line[320];
-            std::snprintf(line, sizeof line, "%s %s %s: min %.6g max %.6g mean %.6g nan %lld%s%s\n", name.c_str(),
-                          array.dtype.str().c_str(), shapeText(array.shape).c_str(), s.min, s.max, s.mean,
-                          static_cast<long long>(s.nans), where != outputPaths->end() ? " -> " : "",
-                          where != outputPaths->end() ? where->second.c_str() : "");
-            text += line;
-        }
+        const auto report = writeOutputArrays(result.outputs, *outputPaths, outcome);
+        if (!report) return;
+        std::string text = report->text;
         nlohmann::json engines = nlohmann::json::object();
         for (const auto& [engine, count] : result.engines) {
             engines[engine] = count.instructions;
@@ -205,13 +152,10 @@ void registerRun(CLI::App& app, Outcome& outcome)
                                        {"partition", r.partition},
                                        {"byte", r.byte}});
             }
-            const nlohmann::json out = {{"device", "sim"},
-                                        {"outputs", outputs},
-                                        {"seconds", result.seconds},
-                                        {"instructions", engines},
-                                        {"uninitialised_reads", reportsJson},
-                                        {"stats", stats},
-                                        {"compare", nullptr}};
+            const nlohmann::json out = {
+                {"device", "sim"},         {"outputs", report->paths},           {"seconds", result.seconds},
+                {"instructions", engines}, {"uninitialised_reads", reportsJson}, {"stats", report->stats},
+                {"compare", nullptr}};
             text = out.dump(2) + "\n";
         }
         writeOutput("", text, outcome);

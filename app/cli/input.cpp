@@ -1,77 +1,26 @@
 #include "input.h"
 
+#include "files/checked_read.h"
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <fcntl.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 namespace tirx::cli {
-
-namespace {
-
-// Reads all of fd, at most kMaxInputBytes; an error message (empty on success).
-std::string readAll(int fd, std::string& out)
-{
-    char buffer[1 << 16];
-    while (true) {
-        const ssize_t n = ::read(fd, buffer, sizeof buffer);
-        if (n == 0) return {};
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            return std::strerror(errno);
-        }
-        if (out.size() + static_cast<size_t>(n) > kMaxInputBytes)
-            return "the input is larger than " + std::to_string(kMaxInputBytes >> 20) + " MB";
-        out.append(buffer, static_cast<size_t>(n));
-    }
-}
-
-// Opens a regular file for reading without blocking on a FIFO or a device;
-// -1 with `why` set when it cannot or is not one.
-int openRegular(const std::string& path, std::string& why)
-{
-    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0) {
-        why = std::strerror(errno);
-        return -1;
-    }
-    struct stat st {};
-    if (::fstat(fd, &st) != 0) {
-        why = std::strerror(errno);
-    } else if (S_ISDIR(st.st_mode)) {
-        why = "it is a directory";
-    } else if (!S_ISREG(st.st_mode)) {
-        why = "it is not a regular file";
-    } else if (static_cast<uint64_t>(st.st_size) > kMaxInputBytes) {
-        why = "the file is larger than " + std::to_string(kMaxInputBytes >> 20) + " MB";
-    } else {
-        ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
-        return fd;
-    }
-    ::close(fd);
-    return -1;
-}
-
-} // namespace
 
 std::optional<Input> readInput(const std::string& path, Outcome& outcome)
 {
     Input input;
     input.path = path == "-" ? "<stdin>" : path;
-    std::string why;
-    if (path == "-") {
-        why = readAll(STDIN_FILENO, input.source);
-    } else if (const int fd = openRegular(path, why); fd >= 0) {
-        why = readAll(fd, input.source);
-        ::close(fd);
-    }
-    if (!why.empty()) {
-        std::fprintf(stderr, "%s: error: cannot read the file: %s\n", input.path.c_str(), why.c_str());
+    auto read = path == "-" ? files::readCheckedDescriptor(STDIN_FILENO, kMaxInputBytes)
+                            : files::readCheckedFile(path, kMaxInputBytes);
+    if (!read.bytes) {
+        std::fprintf(stderr, "%s\n", files::cannotReadMessage(input.path, read.reason).c_str());
         outcome.exit = Exit::BadInput;
         return std::nullopt;
     }
+    input.source = std::move(*read.bytes);
     return input;
 }
 

@@ -2,6 +2,7 @@
 
 #include "command.h"
 
+#include "files/checked_read.h"
 #include "script/parser.h"
 #include "target/target.h"
 
@@ -19,7 +20,7 @@ struct Input {
 };
 
 // Inputs larger than this are refused before they are parsed.
-inline constexpr size_t kMaxInputBytes = size_t{64} << 20;
+inline constexpr size_t kMaxInputBytes = files::kMaxTextFileBytes;
 
 // Reads PATH ("-" = standard input; otherwise a regular file only, so a FIFO
 // or /dev/zero cannot block or flood the reader). On a read failure prints

@@ -4,12 +4,11 @@
 #include "nki_kernel.h"
 
 #include "input.h"
+#include "run_arrays.h"
 
 #include "nki/nki_checks.h"
 #include "nki/reference.h"
 #include "nki/sim_run.h"
-#include "sim/array_stats.h"
-#include "sim/npy.h"
 
 #include <nlohmann/json.hpp>
 
@@ -18,13 +17,6 @@
 namespace tirx::cli {
 
 namespace {
-
-std::string shapeText(const std::vector<int64_t>& shape)
-{
-    std::string s = "(";
-    for (size_t i = 0; i < shape.size(); ++i) s += (i ? ", " : "") + std::to_string(shape[i]);
-    return s + (shape.size() == 1 ? ",)" : ")");
-}
 
 // The relative error a run passes the reference comparison with, by the
 // output's dtype (its rounding, plus float32 sums in another order).
@@ -35,12 +27,6 @@ double tolerance(const DataType& dtype)
     case 16: return dtype.str() == "bfloat16" ? 2e-2 : 4e-3;
     default: return 1e-4;
     }
-}
-
-void usageError(const std::string& message, Outcome& outcome)
-{
-    std::fprintf(stderr, "tirx-cli: error: %s\n", message.c_str());
-    outcome.exit = Exit::Usage;
 }
 
 nlohmann::json diagnosticJson(const nki::KernelDiagnostic& d)
@@ -81,41 +67,9 @@ void runNkiKernelOnSimulator(const std::string& file, const NkiOptions& options,
         outcome.exit = Exit::BadInput;
         return;
     }
-    for (const auto& [name, path] : show.outputPaths) {
-        if (!result.output(name)) {
-            std::string known;
-            for (const auto& [n, a] : result.outputs) known += (known.empty() ? "" : ", ") + n;
-            usageError("'" + name +
-                           "' is not an output of the kernel (its outputs: " + (known.empty() ? "none" : known) + ")",
-                       outcome);
-            return;
-        }
-    }
-
-    nlohmann::json outputs = nlohmann::json::object();
-    nlohmann::json stats = nlohmann::json::object();
-    std::string text;
-    for (const auto& [name, array] : result.outputs) {
-        const auto where = show.outputPaths.find(name);
-        if (where != show.outputPaths.end()) {
-            if (const std::string failure = sim::writeNpy(where->second, array); !failure.empty()) {
-                usageError(failure, outcome);
-                return;
-            }
-            outputs[name] = where->second;
-        } else {
-            outputs[name] = nullptr;
-        }
-        const auto s = sim::arrayStats(array);
-        stats[name] = {{"shape", array.shape}, {"dtype", array.dtype.str()}, {"min", s.min}, {"max", s.max},
-                       {"mean", s.mean},       {"nan_count", s.nans}};
-        char line[320];
-        std::snprintf(line, sizeof line, "%s %s %s: min %.6g max %.6g mean %.6g nan %lld%s%s\n", name.c_str(),
-                      array.dtype.str().c_str(), shapeText(array.shape).c_str(), s.min, s.max, s.mean,
-                      static_cast<long long>(s.nans), where != show.outputPaths.end() ? " -> " : "",
-                      where != show.outputPaths.end() ? where->second.c_str() : "");
-        text += line;
-    }
+    const auto report = writeOutputArrays(result.outputs, show.outputPaths, outcome);
+    if (!report) return;
+    std::string text = report->text;
 
     // Placements: how many tensors sit where the kernel put them.
     std::map<std::string, int> byPlacement;
@@ -199,13 +153,13 @@ void runNkiKernelOnSimulator(const std::string& file, const NkiOptions& options,
         const nlohmann::json out = {{"device", "sim"},
                                     {"source", "nki"},
                                     {"programs", trace.programs.size()},
-                                    {"outputs", outputs},
+                                    {"outputs", report->paths},
                                     {"seconds", result.run.seconds},
                                     {"instructions", engines},
                                     {"uninitialised_reads", reads},
                                     {"diagnostics", diagnostics},
                                     {"placements", placements},
-                                    {"stats", stats},
+                                    {"stats", report->stats},
                                     {"compare", compare}};
         text = out.dump(2) + "\n";
     }

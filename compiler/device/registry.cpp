@@ -3,10 +3,12 @@
 #include "device/local_neuron_device.h"
 #include "device/simulator_device.h"
 #include "device/work_folder.h"
+#include "files/checked_read.h"
 
 #include <cstdlib>
 #include <filesystem>
 #include <sstream>
+#include <unistd.h>
 
 namespace tirx::device {
 
@@ -42,12 +44,17 @@ std::string hostsFilePath()
     return base + "/tirx-explorer/ssh-hosts";
 }
 
-std::vector<std::string> readHosts()
+std::vector<std::string> readHosts(std::string* problem)
 {
-    std::string text;
-    if (!readFile(hostsFilePath(), text)) return {};
+    const std::string path = hostsFilePath();
+    auto read = files::readCheckedFile(path);
+    if (!read.bytes) {
+        // No file yet is the usual state: no hosts, nothing to say.
+        if (problem && ::access(path.c_str(), F_OK) == 0) *problem = files::cannotReadMessage(path, read.reason);
+        return {};
+    }
     std::vector<std::string> hosts;
-    std::istringstream lines(text);
+    std::istringstream lines(*read.bytes);
     for (std::string line; std::getline(lines, line);) {
         while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
         if (!line.empty() && line.front() != '#') hosts.push_back(line);
@@ -65,10 +72,10 @@ std::string writeHosts(const std::vector<std::string>& hosts)
     return writeFile(path.string(), text);
 }
 
-std::vector<std::string> deviceSpecs()
+std::vector<std::string> deviceSpecs(std::string* problem)
 {
     std::vector<std::string> specs = {"sim", "local"};
-    for (const auto& host : readHosts()) specs.push_back(host.starts_with("ssh://") ? host : "ssh://" + host);
+    for (const auto& host : readHosts(problem)) specs.push_back(host.starts_with("ssh://") ? host : "ssh://" + host);
     return specs;
 }
 

@@ -23,13 +23,16 @@ struct DeviceChoice {
 
 // The file that keeps the SSH hosts the user added, one ssh:// URL a line:
 // $XDG_CONFIG_HOME/tirx-explorer/ssh-hosts (~/.config when unset). The app's
-// Devices dock and `tirx-cli devices` both read it.
+// Devices dock and `tirx-cli devices` both read it, through the checked
+// reader: a FIFO, a device or a huge file there is refused at once, and
+// `problem` (when given) gets "PATH: error: cannot read the file: REASON";
+// no file at all is no hosts and no problem.
 [[nodiscard]] std::string hostsFilePath();
-[[nodiscard]] std::vector<std::string> readHosts();
+[[nodiscard]] std::vector<std::string> readHosts(std::string* problem = nullptr);
 // Returns the error text, empty on success.
 [[nodiscard]] std::string writeHosts(const std::vector<std::string>& hosts);
 
 // Every device to list: the simulator, this host, then the saved SSH hosts.
-[[nodiscard]] std::vector<std::string> deviceSpecs();
+[[nodiscard]] std::vector<std::string> deviceSpecs(std::string* problem = nullptr);
 
 } // namespace tirx::device

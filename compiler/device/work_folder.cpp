@@ -1,5 +1,7 @@
 #include "device/work_folder.h"
 
+#include "files/checked_read.h"
+
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -40,11 +42,9 @@ std::string writeFile(const std::string& path, const std::string& bytes)
 
 bool readFile(const std::string& path, std::string& into)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return false;
-    std::ostringstream s;
-    s << in.rdbuf();
-    into = s.str();
+    auto read = files::readCheckedFile(path);
+    if (!read.bytes) return false;
+    into = std::move(*read.bytes);
     return true;
 }
 

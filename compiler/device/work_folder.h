@@ -24,7 +24,8 @@ private:
 
 // Writes `bytes` to `path`; returns the error text, empty on success.
 [[nodiscard]] std::string writeFile(const std::string& path, const std::string& bytes);
-// Reads the whole file into `into`; false when it cannot be opened.
+// Reads the whole file into `into` through the checked reader (a regular
+// file of at most 64 MB); false when it cannot.
 [[nodiscard]] bool readFile(const std::string& path, std::string& into);
 
 } // namespace tirx::device

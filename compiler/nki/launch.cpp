@@ -1,10 +1,11 @@
 #include "nki/launch.h"
 
+#include "files/checked_read.h"
+
 #include <nlohmann/json.hpp>
 
 #include <charconv>
 #include <filesystem>
-#include <fstream>
 
 namespace tirx::nki {
 
@@ -147,14 +148,11 @@ LaunchResult parseLaunch(std::string_view text, const std::string& origin, const
 
 LaunchResult readLaunchFile(const std::string& path)
 {
+    auto read = files::readCheckedFile(path, kMaxLaunchBytes);
+    if (!read.bytes) return {std::nullopt, path + ":1:1: error: cannot read the launch file: " + read.reason};
     std::error_code ec;
-    if (!std::filesystem::is_regular_file(path, ec)) return {std::nullopt, path + ":1:1: error: no such launch file"};
-    if (std::filesystem::file_size(path, ec) > kMaxLaunchBytes)
-        return {std::nullopt, path + ":1:1: error: the launch file is too large"};
-    std::ifstream in(path, std::ios::binary);
-    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     const auto dir = std::filesystem::absolute(path, ec).parent_path().string();
-    return parseLaunch(text, path, dir);
+    return parseLaunch(*read.bytes, path, dir);
 }
 
 std::optional<TensorArg> parseTensorSpec(const std::string& name, std::string_view spec, std::string* error)

@@ -4,6 +4,7 @@
 #include "ir/tensor_type.h"
 #include "script/parser.h"
 #include "sim/kernel_args.h"
+#include "sim/run_limits.h"
 #include "sim/simulator.h"
 
 namespace tirx::nki {
@@ -111,6 +112,11 @@ NkiRunResult runNkiOnSimulator(const Trace& trace, const std::vector<NkiPlan>& p
         return fail("internal error: the simulator's form of the kernel does not parse: " + why);
     }
     const Function& fn = *parsed.module->functions().front().second;
+    // Before an input is drawn or copied: the parameters are held in full.
+    if (const auto d = sim::dramParameterLimit(fn)) {
+        out.diagnostics.push_back(atKernelLine(trace, m, d->span, Severity::Error, "input", d->message));
+        return out;
+    }
     std::map<std::string, sim::HostArray> contents;
     for (const SimArgument& a : m.inputs) {
         const Var* param = nullptr;

@@ -1,10 +1,11 @@
 #include "nki/trace_reader.h"
 
+#include "files/checked_read.h"
+
 #include <nlohmann/json.hpp>
 
-#include <fstream>
 #include <limits>
-#include <sys/stat.h>
+#include <unistd.h>
 
 namespace tirx::nki {
 
@@ -395,22 +396,16 @@ TraceReadResult readTrace(std::string_view text)
 TraceReadResult readTraceFile(const std::string& path)
 {
     TraceReadResult out;
-    struct stat info {};
-    if (stat(path.c_str(), &info) != 0 || !S_ISREG(info.st_mode)) {
+    if (::access(path.c_str(), F_OK) != 0) {
         out.error = "no trace was written (" + path + " is missing)";
         return out;
     }
-    if (static_cast<uint64_t>(info.st_size) > kMaxTraceBytes) {
-        out.error = "the trace is " + std::to_string(static_cast<uint64_t>(info.st_size) >> 20) + " MiB; traces over " +
-                    std::to_string(kMaxTraceBytes >> 20) + " MiB are refused";
+    auto read = files::readCheckedFile(path, kMaxTraceBytes);
+    if (!read.bytes) {
+        out.error = "cannot read the trace " + path + ": " + read.reason;
         return out;
     }
-    std::ifstream in(path, std::ios::binary);
-    std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (!in && !in.eof()) {
-        out.error = "cannot read the trace " + path;
-        return out;
-    }
+    const std::string& bytes = *read.bytes;
     return readTrace(bytes);
 }
 

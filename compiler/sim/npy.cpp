@@ -1,12 +1,12 @@
 #include "sim/npy.h"
 
+#include "files/checked_read.h"
 #include "ir/checked_int.h"
 
 #include <array>
 #include <cctype>
 #include <cstring>
 #include <fstream>
-#include <iterator>
 #include <string_view>
 
 namespace tirx::sim {
@@ -139,10 +139,9 @@ NpyResult parseNpy(std::span<const uint8_t> data)
 
 NpyResult readNpy(const std::string& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return fail("cannot open '" + path + "'");
-    const std::vector<uint8_t> data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    auto result = parseNpy(data);
+    const auto file = files::readCheckedFile(path, kMaxNpyFileBytes);
+    if (!file.bytes) return fail(path + ": cannot read the file: " + file.reason);
+    auto result = parseNpy({reinterpret_cast<const uint8_t*>(file.bytes->data()), file.bytes->size()});
     if (!result.array) result.error = path + ": " + result.error;
     return result;
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "sim/host_array.h"
+#include "sim/run_limits.h"
 
 #include <cstdint>
 #include <optional>
@@ -22,6 +23,8 @@ struct NpyResult {
 };
 
 [[nodiscard]] NpyResult parseNpy(std::span<const uint8_t> data);
+// Reads the file through the checked reader (files/checked_read.h): a
+// regular file of at most kMaxNpyFileBytes. Errors start with the path.
 [[nodiscard]] NpyResult readNpy(const std::string& path);
 
 // The file's bytes, or nullopt with `error` set for a dtype .npy cannot hold.

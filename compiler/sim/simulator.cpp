@@ -6,6 +6,7 @@
 #include "sim/instruction.h"
 #include "sim/kernel_args.h"
 #include "sim/machine.h"
+#include "sim/run_limits.h"
 
 #include <algorithm>
 #include <chrono>
@@ -139,6 +140,11 @@ RunResult simulate(const Function& kernel, const Target& target, const std::map<
 {
     const auto start = std::chrono::steady_clock::now();
     RunResult result;
+    // Before anything is drawn or placed: the parameters are held in full.
+    if (auto d = dramParameterLimit(kernel)) {
+        result.diagnostics.push_back(*d);
+        return result;
+    }
     Machine machine(target, options.poison);
     const KernelArguments args = kernelArguments(kernel);
     for (const auto& [name, array] : inputs) {

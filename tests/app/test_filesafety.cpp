@@ -14,6 +14,7 @@
 #include <QtTest>
 
 #include <csignal>
+#include <sys/stat.h>
 
 using namespace Qt::StringLiterals;
 using namespace apptest;
@@ -47,6 +48,21 @@ class TestFileSafety : public QObject {
     Q_OBJECT
 
 private slots:
+    // The window reads files through the CLI's checked reader: a FIFO or a
+    // directory opened by name is refused at once with the reason, not
+    // waited on.
+    void aFifoOrADirectoryIsNotOpened()
+    {
+        QTemporaryDir dir;
+        const QString fifo = dir.filePath(u"k.py"_s);
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+        QString error;
+        QVERIFY(!Document::readText(fifo, &error));
+        QVERIFY2(error == u"cannot read '%1': it is not a regular file"_s.arg(fifo), qPrintable(error));
+        QVERIFY(!Document::readText(dir.path(), &error));
+        QVERIFY2(error.endsWith(u": it is a directory"_s), qPrintable(error));
+    }
+
     void initTestCase() { apptest::useTestSettings(); }
 
     void cancelledSaveLeavesTheOldFile()

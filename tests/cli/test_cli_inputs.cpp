@@ -6,6 +6,7 @@
 
 #include "cli_run.h"
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QTemporaryDir>
@@ -95,6 +96,75 @@ private slots:
         QCOMPARE(run.exitCode, 1);
         QVERIFY(timer.elapsed() < 5000);
         QVERIFY2(run.err.contains(u"the file is larger than 64 MB"_s), qPrintable(run.err));
+    }
+
+    // Issue 31, item 2: every file the CLI reads goes through the same
+    // checks as FILE. Each case runs under a CPU, wall-clock and address
+    // space bound and must end by itself with the message at the file.
+    void runInputsThatAreNotRegularFilesAreRefused_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("character device") << u"device"_s << u"it is not a regular file"_s;
+        QTest::newRow("fifo") << u"fifo"_s << u"it is not a regular file"_s;
+        QTest::newRow("directory") << u"directory"_s << u"it is a directory"_s;
+        QTest::newRow("over the cap") << u"large"_s << u"the file is larger than 1025 MB"_s;
+    }
+
+    void runInputsThatAreNotRegularFilesAreRefused()
+    {
+        QFETCH(QString, kind);
+        QFETCH(QString, reason);
+        QTemporaryDir dir;
+        QString path = u"/dev/zero"_s;
+        if (kind == u"fifo"_s) {
+            path = dir.filePath(u"a.npy"_s);
+            QCOMPARE(::mkfifo(path.toLocal8Bit().constData(), 0600), 0);
+        } else if (kind == u"directory"_s) {
+            path = dir.path();
+        } else if (kind == u"large"_s) {
+            // Sparse: one byte past the .npy cap (the DRAM limit and 1 MB).
+            path = dir.filePath(u"a.npy"_s);
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            QVERIFY(file.resize((qint64{1025} << 20) + 1));
+        }
+        const CliRun run =
+            runCliLimited({u"run"_s, source(u"resources/examples/vector_add.py"_s), u"--input"_s, u"A="_s + path},
+                          {5, 10, rlim_t{1} << 30});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(run.err.startsWith(path + u": error: cannot read the file: "_s + reason), qPrintable(run.err));
+        QVERIFY2(!run.err.contains(u"terminate"_s) && !run.err.contains(u"what()"_s), qPrintable(run.err));
+        QVERIFY2(peakRssKiB() < 256 * 1024, qPrintable(QString::number(peakRssKiB())));
+    }
+
+    void aSavedHostsFileThatIsAFifoIsNamed()
+    {
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkpath(u"tirx-explorer"_s));
+        const QString hosts = dir.filePath(u"tirx-explorer/ssh-hosts"_s);
+        QCOMPARE(::mkfifo(hosts.toLocal8Bit().constData(), 0600), 0);
+        const QByteArray saved = qgetenv("XDG_CONFIG_HOME");
+        qputenv("XDG_CONFIG_HOME", dir.path().toLocal8Bit());
+        const CliRun run = runCliLimited({u"devices"_s}, {5, 10, rlim_t{1} << 30});
+        qputenv("XDG_CONFIG_HOME", saved);
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(run.err.startsWith(hosts + u": error: cannot read the file: it is not a regular file"_s),
+                 qPrintable(run.err));
+        // The devices that need no hosts file are still listed.
+        QVERIFY2(run.out.startsWith(u"sim "_s), qPrintable(run.out));
+    }
+
+    void aLaunchFileThatIsAFifoIsNamed()
+    {
+        QTemporaryDir dir;
+        const QString launch = dir.filePath(u"kernel.launch.json"_s);
+        QCOMPARE(::mkfifo(launch.toLocal8Bit().constData(), 0600), 0);
+        const CliRun run = runCliLimited({u"check"_s, source(u"tests/cli/nki/clean_add.py"_s), u"--launch"_s, launch},
+                                         {5, 10, rlim_t{1} << 30});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(run.err.startsWith(launch + u":1:1: error: cannot read the launch file: it is not a regular file"_s),
+                 qPrintable(run.err));
     }
 
     void aFullDiskIsAnError()

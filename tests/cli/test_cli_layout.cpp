@@ -21,6 +21,36 @@ class TestCliLayout : public QObject {
     Q_OBJECT
 
 private slots:
+    // Issue 31, item 3: the JSON of a large tensor keeps its summary and
+    // leaves the element map out (it made hundreds of MB of JSON and GBs of
+    // memory), saying so at the file; under a CPU, wall-clock and
+    // address-space bound, and small.
+    void aLargeTensorsJsonLeavesTheMapOut()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(u"large.py"_s);
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("import tvm\nfrom tvm_tirx.script import tirx as T\n\n"
+                   "with tvm.target.Target(\"aws/trn1/trn1.2xlarge\"):\n\n"
+                   "    @T.ir_module\n    class Module:\n        @T.function\n"
+                   "        def main(A: T.Tensor((2048, 4096), \"float32\")):\n"
+                   "            A[0, 0] = T.float32(1.0)\n");
+        file.close();
+        const CliRun run =
+            runCliLimited({u"layout"_s, path, u"--tensor"_s, u"A"_s, u"--json"_s}, {20, 40, rlim_t{768} << 20});
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(run.err.startsWith(path + u": note: 'A' has 8388608 elements; the JSON map lists the cells of "
+                                           u"tensors of at most 65536 elements"_s),
+                 qPrintable(run.err));
+        QVERIFY2(run.out.size() < 4096, qPrintable(QString::number(run.out.size())));
+        const auto j = QJsonDocument::fromJson(run.out.toUtf8()).object();
+        QVERIFY(j.value(u"map"_s).isNull());
+        QCOMPARE(j.value(u"elements"_s).toInteger(), 8388608);
+        QCOMPARE(j.value(u"physical_shape"_s).toArray(), QJsonArray({8388608}));
+        QVERIFY2(peakRssKiB() < 256 * 1024, qPrintable(QString::number(peakRssKiB())));
+    }
+
     // Chapter 02 §9.3 through the example: row 300 is partition 44, free 2 * 512 + 17.
     void oneElementText()
     {

@@ -7,9 +7,11 @@
 #include "sim/array_stats.h"
 #include "sim/npy.h"
 
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <filesystem>
+#include <sys/stat.h>
 
 using namespace tirx;
 using namespace tirx::sim;
@@ -111,12 +113,24 @@ private slots:
         QTest::newRow("truncated") << "truncated.npy"
                                    << "truncated .npy data: 19 bytes for 24";
         QTest::newRow("missing") << "no-such-file.npy"
-                                 << "cannot open";
+                                 << "no-such-file.npy: cannot read the file: No such file or directory";
         QTest::newRow("not npy") << "../README.md"
                                  << "not an .npy file";
         // Found by fuzz_npy: a shape whose product wrapped around.
         QTest::newRow("shape past 64 bits") << "huge-shape.npy"
                                             << ".npy shape (3333333333, 3333333334) has more bytes than fit in 64 bits";
+    }
+
+    // The reader the CLI and the app share: a FIFO is refused, not waited on.
+    void aFifoIsNotRead()
+    {
+        QTemporaryDir dir;
+        const QByteArray fifo = dir.filePath(QStringLiteral("a.npy")).toLocal8Bit();
+        QCOMPARE(::mkfifo(fifo.constData(), 0600), 0);
+        const auto read = readNpy(fifo.toStdString());
+        QVERIFY(!read.array);
+        QVERIFY2(read.error == fifo.toStdString() + ": cannot read the file: it is not a regular file",
+                 read.error.c_str());
     }
 
     void errors()
