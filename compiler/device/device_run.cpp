@@ -24,9 +24,9 @@ RunRequest makeRequest(const Module& lowered, const Module* source, FunctionRef 
     RunRequest request;
     request.lowered = &lowered;
     request.source = source;
-    request.kernel = kernel;
+    request.kernel = std::move(kernel);
     request.target = target;
-    const sim::KernelArguments args = sim::kernelArguments(*kernel);
+    const sim::KernelArguments args = sim::kernelArguments(*request.kernel);
     for (const auto& [name, array] : given) {
         bool known = false;
         for (const Var& v : args.inputs) known = known || v->name() == name;
@@ -38,7 +38,7 @@ RunRequest makeRequest(const Module& lowered, const Module* source, FunctionRef 
         if (it != given.end() && (it->second.dtype != drawn.dtype || it->second.shape != drawn.shape))
             *error = "'" + v->name() + "' is " + describeArray(it->second) + ", the kernel's input is " +
                      describeArray(drawn);
-        request.inputs.emplace_back(v->name(), it != given.end() ? it->second : std::move(drawn));
+        request.inputs.emplace_back(v->name(), it != given.end() ? sim::HostArray(it->second) : std::move(drawn));
     }
     for (const Var& v : args.outputs) {
         sim::HostArray shape = sim::randomArray(v, seed);

@@ -13,8 +13,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-extern char** environ;
-
 namespace tirx::device {
 
 namespace {
@@ -30,13 +28,19 @@ std::vector<std::string> environmentWith(const std::map<std::string, std::string
         if (eq != std::string::npos && extra.contains(entry.substr(0, eq))) continue;
         env.push_back(entry);
     }
-    for (const auto& [name, value] : extra) env.push_back(name + "=" + value);
+    for (const auto& [name, value] : extra) {
+        std::string entry = name;
+        entry += '=';
+        entry += value;
+        env.push_back(std::move(entry));
+    }
     return env;
 }
 
 std::vector<char*> pointers(std::vector<std::string>& strings)
 {
     std::vector<char*> out;
+    out.reserve(strings.size() + 1);
     for (auto& s : strings) out.push_back(s.data());
     out.push_back(nullptr);
     return out;
@@ -122,7 +126,7 @@ std::string findProgram(const std::string& program)
     while (start <= rest.size()) {
         const size_t colon = rest.find(':', start);
         const std::string dir = rest.substr(start, colon == std::string::npos ? std::string::npos : colon - start);
-        const std::string candidate = (dir.empty() ? "." : dir) + "/" + program;
+        std::string candidate = (dir.empty() ? "." : dir) + "/" + program;
         struct stat info {};
         if (stat(candidate.c_str(), &info) == 0 && S_ISREG(info.st_mode) && access(candidate.c_str(), X_OK) == 0)
             return candidate;

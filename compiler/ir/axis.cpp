@@ -42,6 +42,7 @@ const std::vector<std::string_view>& Axis::names()
 {
     static const std::vector<std::string_view> all = [] {
         std::vector<std::string_view> out;
+        out.reserve(std::size(kAxes));
         for (const auto& info : kAxes) out.push_back(info.name);
         return out;
     }();

@@ -35,6 +35,9 @@ const DefaultValue Omitted = of(Kind::Omitted);
 const DefaultValue NoneDefault = of(Kind::None);
 const DefaultValue EmptyList = of(Kind::EmptyList);
 const DefaultValue EmptyDict = of(Kind::EmptyDict);
+// The rows below read like the Python defaults they stand for: Bool(true),
+// Int(0), Str("..."), so these helpers are named after Python's types.
+// NOLINTBEGIN(readability-identifier-naming)
 DefaultValue Bool(bool b)
 {
     DefaultValue d = of(Kind::Bool);
@@ -65,6 +68,7 @@ template <typename... I> DefaultValue Ints(I... values)
     d.integers = {static_cast<int64_t>(values)...};
     return d;
 }
+// NOLINTEND(readability-identifier-naming)
 } // namespace defaults
 
 // The bare column names of the .def files.

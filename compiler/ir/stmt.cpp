@@ -4,6 +4,8 @@
 #include "ir/node_memory.h"
 #include "ir/op_name.h"
 
+#include <utility>
+
 namespace tirx {
 
 namespace {
@@ -24,13 +26,20 @@ void flattenInto(std::vector<Stmt>& out, const Stmt& s)
     out.push_back(s);
 }
 
+// The same, taking `s` over when it is no sequence.
+void flattenInto(std::vector<Stmt>& out, Stmt&& s)
+{
+    if (!s || isNoOp(s) || as<SeqStmtNode>(s)) return flattenInto(out, std::as_const(s));
+    out.push_back(std::move(s));
+}
+
 } // namespace
 
 Stmt makeSeq(std::vector<Stmt> stmts, Span span)
 {
     std::vector<Stmt> flat;
     flat.reserve(stmts.size());
-    for (const auto& s : stmts) flattenInto(flat, s);
+    for (auto& s : stmts) flattenInto(flat, std::move(s));
     if (flat.size() == 1) return flat.front();
     return makeStatementNode<SeqStmtNode>(std::move(flat), span);
 }

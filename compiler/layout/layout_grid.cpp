@@ -45,6 +45,7 @@ int64_t constOr(const Expr& e, int64_t fallback)
 std::vector<Expr> exprs(const std::vector<int64_t>& v)
 {
     std::vector<Expr> out;
+    out.reserve(v.size());
     for (auto x : v) out.push_back(intImm(x));
     return out;
 }

@@ -57,6 +57,7 @@ std::vector<MemoryChange> diffMemoryPlans(const MemoryPlan& before, const Memory
     std::vector<MemoryChange> out;
     // In the later plan's program order, then what went away.
     std::vector<std::pair<size_t, Key>> order;
+    order.reserve(now.size());
     for (const auto& [key, i] : now) order.emplace_back(i, key);
     std::sort(order.begin(), order.end());
     for (const auto& [i, key] : order) {

@@ -71,9 +71,10 @@ public:
     }
 
 private:
-    void line(std::string text, std::optional<Location> loc, std::string op = {})
+    void line(const std::string& text, std::optional<Location> loc, std::string op = {})
     {
-        m_out.text += text + "\n";
+        m_out.text += text;
+        m_out.text += '\n';
         m_out.lineLocations.push_back(loc);
         m_out.lineOps.push_back(std::move(op));
     }
@@ -269,7 +270,7 @@ private:
                 return emitted;
             }
             for (const SimCall& call : std::get<std::vector<SimCall>>(calls)) {
-                for (auto& text : callText(call, 4)) line(std::move(text), ins.loc, ins.op);
+                for (const auto& text : callText(call, 4)) line(text, ins.loc, ins.op);
                 ++emitted;
             }
         }

@@ -68,9 +68,10 @@ public:
     // Puts the arguments in signature order: order[i] is the argument
     // added i-th that goes i-th (the space's operand order, whose first
     // operand defines the loops, may differ from the signature's).
-    void reorder(std::vector<size_t> order)
+    void reorder(const std::vector<size_t>& order)
     {
         std::vector<std::variant<size_t, std::string>> args;
+        args.reserve(order.size());
         for (size_t i : order) args.push_back(m_call.args[i]);
         m_call.args = std::move(args);
     }

@@ -72,12 +72,11 @@ Value Parser::parseCall(const Value& callee, Span start)
     fail(start, "'" + describe(callee) + "' is not callable");
 }
 
-Value Parser::regionCall(std::string op, std::vector<Expr> regionArgs, Attrs attrs, Span span)
+Value Parser::regionCall(const std::string& op, std::vector<Expr> regionArgs, Attrs attrs, Span span)
 {
     // A region marker: a call value tagged "region"; the statement parser turns
     // it into a RegionStmt (flat form) or uses it as a with-item.
-    Value v = Value::ofExpr(
-        call(std::move(op), std::move(regionArgs), std::move(attrs), DataType::voidType(), {}, span), span);
+    Value v = Value::ofExpr(call(op, std::move(regionArgs), std::move(attrs), DataType::voidType(), {}, span), span);
     v.str = "region";
     return v;
 }

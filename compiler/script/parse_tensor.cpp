@@ -169,7 +169,7 @@ static void checkType(Parser& p, const TensorArgs& t, const TensorType::Fields& 
         "axis_separators", "buffer_type"
 
 static TensorTypeRef buildType(Parser& p, const TensorArgs& t, Span span, std::string_view callee,
-                               std::string scopeOverride = {})
+                               const std::string& scopeOverride = {})
 {
     if (!t.shape) p.fail(span, "missing required argument 'shape' for '" + std::string(callee) + "'");
     TensorType::Fields f;

@@ -183,7 +183,7 @@ public:
     void checkOpcode(const Value& v, const CallableParam& param, std::string_view callee);
     // The IR value of a parameter's default; null when it has none.
     Expr defaultExpr(const CallableParam& param);
-    Value regionCall(std::string op, std::vector<Expr> regionArgs, Attrs attrs, Span span);
+    Value regionCall(const std::string& op, std::vector<Expr> regionArgs, Attrs attrs, Span span);
     std::optional<FlatRegion> asRegionMarker(const Value& v);
 
     // ---- tensors and layouts (parse_tensor.cpp)

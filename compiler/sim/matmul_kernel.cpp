@@ -6,8 +6,8 @@ namespace tirx::sim {
 
 namespace {
 
-typedef float Lanes4 __attribute__((vector_size(16)));
-typedef float Lanes8 __attribute__((vector_size(32)));
+using Lanes4 = float __attribute__((vector_size(16)));
+using Lanes8 = float __attribute__((vector_size(32)));
 
 constexpr int kRows = 6;    // rows of a register tile
 constexpr int kVectors = 2; // vectors per row of a register tile

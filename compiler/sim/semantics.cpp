@@ -77,7 +77,7 @@ float Semantics::apply(Opcode op, float x, float y)
 
 namespace {
 
-typedef float Lanes4 __attribute__((vector_size(16)));
+using Lanes4 = float __attribute__((vector_size(16)));
 
 // out[k] = f(a[k], b[k]); out may be a or b itself (never a part of one),
 // so each chunk is read whole before it is written. Speed trick "vector

@@ -9,8 +9,6 @@ namespace tirx {
 namespace {
 
 // Every row takes the partition and PSUM figures all Trainium targets share.
-static_assert(Target{}.partitionSize == hw::kPartitions && Target{}.psumBanks == hw::kPsumBanks &&
-              Target{}.psumBankBytes == hw::kPsumBankBytes);
 constexpr int64_t kPsumBytes = hw::kPsumBanks * hw::kPsumBankBytes;
 
 // Figures: reference tags from python/tvm/backend/trn/target_tags.py; the

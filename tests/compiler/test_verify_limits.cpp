@@ -9,6 +9,7 @@
 #include "ir/diagnostic_cap.h"
 #include "memory/alloc_info.h"
 #include "memory/memory_plan.h"
+#include "target/hardware.h"
 #include "target/target.h"
 #include "verify/verify.h"
 
@@ -61,6 +62,20 @@ class TestVerifyLimits : public QObject {
     Q_OBJECT
 
 private slots:
+    // The partition and PSUM figures are the hardware table's, in every
+    // target row and in a Target made without one.
+    void everyTargetHasTheSharedTrainiumFigures()
+    {
+        std::vector<Target> all(targets().begin(), targets().end());
+        all.push_back(Target{});
+        for (const Target& t : all) {
+            QCOMPARE(int64_t{t.partitionSize}, hw::kPartitions);
+            QCOMPARE(int64_t{t.psumBanks}, hw::kPsumBanks);
+            QCOMPARE(int64_t{t.psumBankBytes}, hw::kPsumBankBytes);
+            QCOMPARE(t.maxPsumBytesPerPartition, hw::kPsumBanks * hw::kPsumBankBytes);
+        }
+    }
+
     void overlapsAreCappedAndCounted_data()
     {
         QTest::addColumn<int>("count");

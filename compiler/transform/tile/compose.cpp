@@ -20,7 +20,7 @@ constexpr int64_t kDefaultMaxInstSize = hw::kDefaultMaxInstSize;
 
 std::string aluOpcode(const TileCall& c, std::string_view key, std::string_view fallback)
 {
-    const std::string op = c.stringQualifier(key, fallback);
+    std::string op = c.stringQualifier(key, fallback);
     if (lowersOpcode(op, OpcodeUse::Alu)) return op;
     throw TileError("unsupported operation '" + op + "' for " + std::string(key) + " of '" + std::string(c.name()) +
                     "': it must be add, sub, mul, max or min");
@@ -42,7 +42,7 @@ Expr readOperand(const InstructionPlanner& planner, const PlanOperand& o)
 
 Expr destination(const TileCall& c, std::string_view slot)
 {
-    const Expr e = c.region(slot);
+    Expr e = c.region(slot);
     const auto* t = operandType(e);
     if (!as<TensorRegionNode>(e) || !t || !t->layout() || !isTrainiumLayout(t->layout().get()))
         throw TileError("'" + std::string(c.name()) + "' writes " + std::string(slot) +
@@ -56,7 +56,7 @@ Expr destination(const TileCall& c, std::string_view slot)
 class FusedReduce {
 public:
     FusedReduce(const TileCall& c, InstructionPlanner& planner, size_t dst, size_t reduced,
-                const std::vector<size_t>& axes, InstRepr inst)
+                const std::vector<size_t>& axes, const InstRepr& inst)
         : m_call(c), m_planner(planner), m_dst(dst), m_reduced(reduced), m_inst(inst)
     {
         planner.bind(dst, m_loops.partition, planner.partitions(dst), 1, false);

@@ -99,6 +99,7 @@ InstRepr maxLinear(size_t region, std::vector<std::pair<size_t, ViewIter>> iters
 Layout layoutOf(const std::vector<ViewIter>& iters)
 {
     std::vector<Iter> shard;
+    shard.reserve(iters.size());
     for (const auto& it : iters) shard.push_back(Iter{intImm(it.extent), intImm(it.stride), it.axis});
     return makeLayout(std::move(shard));
 }
@@ -276,6 +277,7 @@ void InstructionPlanner::resplit(size_t r, size_t other, const DimMap& map)
         return;
     }
     std::vector<Expr> flat;
+    flat.reserve(extents.size());
     for (auto e : extents) flat.push_back(intImm(e));
     const auto grouped = groupLayout(*canonicalizeLayout(*layoutOf(view.iters)), flat);
     if (!grouped.ok()) throw PlanError("cannot re-split the view of '" + view.name + "': " + grouped.error);
