@@ -73,6 +73,21 @@ std::vector<std::string> names(const tirx::MemoryPlan& plan, const std::vector<s
     return out;
 }
 
+// A kernel of tests/nki/gui copied into a temporary folder that is
+// trusted, open in a window of its own.
+struct OpenKernel {
+    explicit OpenKernel(const QString& name) : path(copyKernel(dir, name))
+    {
+        trustedfolders::trust(dir.path());
+        loaded = window.loadFile(path, &error);
+    }
+    QTemporaryDir dir;
+    QString path;
+    MainWindow window;
+    QString error;
+    bool loaded = false;
+};
+
 } // namespace
 
 class TestNkiKernel : public QObject {
@@ -162,12 +177,10 @@ private slots:
 
     void aTensorAndItsSourceLineSelectEachOther()
     {
-        QTemporaryDir dir;
-        const QString path = copyKernel(dir, u"addressed_add.py"_s);
-        trustedfolders::trust(dir.path());
-        MainWindow window;
-        QString error;
-        QVERIFY(window.loadFile(path, &error));
+        OpenKernel k(u"addressed_add.py"_s);
+        QVERIFY2(k.loaded, qPrintable(k.error));
+        MainWindow& window = k.window;
+        const QString& path = k.path;
         window.resize(1280, 800);
         window.show();
         QVERIFY(window.prepareScreenshot({}, u"sbuf"_s).isEmpty());
@@ -202,12 +215,10 @@ private slots:
 
     void anEditRunsAgainAndItsErrorIsAProblemAtItsLine()
     {
-        QTemporaryDir dir;
-        const QString path = copyKernel(dir, u"addressed_add.py"_s);
-        trustedfolders::trust(dir.path());
-        MainWindow window;
-        QString error;
-        QVERIFY(window.loadFile(path, &error));
+        OpenKernel k(u"addressed_add.py"_s);
+        QVERIFY2(k.loaded, qPrintable(k.error));
+        MainWindow& window = k.window;
+        const QString& path = k.path;
         window.kernelSession()->setDebounceMs(0);
         const int line = lineOf(path, u"nisa.dma_copy(dst=out"_s);
         QString text = window.editor()->text();
@@ -227,12 +238,9 @@ private slots:
 
     void anEditedSignatureRebuildsTheTensorFields()
     {
-        QTemporaryDir dir;
-        const QString path = copyKernel(dir, u"addressed_add.py"_s);
-        trustedfolders::trust(dir.path());
-        MainWindow window;
-        QString error;
-        QVERIFY(window.loadFile(path, &error));
+        OpenKernel k(u"addressed_add.py"_s);
+        QVERIFY2(k.loaded, qPrintable(k.error));
+        MainWindow& window = k.window;
         window.kernelSession()->setDebounceMs(0);
         ArgumentsBar* bar = window.argumentsBar();
         bar->dtypeBox(u"y"_s)->setCurrentText(u"bfloat16"_s);
@@ -257,12 +265,9 @@ private slots:
 
     void theProgramSelectorSwitchesThePlan()
     {
-        QTemporaryDir dir;
-        const QString path = copyKernel(dir, u"two_programs.py"_s);
-        trustedfolders::trust(dir.path());
-        MainWindow window;
-        QString error;
-        QVERIFY(window.loadFile(path, &error));
+        OpenKernel k(u"two_programs.py"_s);
+        QVERIFY2(k.loaded, qPrintable(k.error));
+        MainWindow& window = k.window;
         QComboBox* programs = window.argumentsBar()->programBox();
         QVERIFY(programs->isVisibleTo(&window));
         QCOMPARE(programs->count(), 2);
@@ -280,7 +285,7 @@ private slots:
         QTemporaryDir other;
         const QString single = copyKernel(other, u"addressed_add.py"_s);
         trustedfolders::trust(other.path());
-        QVERIFY(window.loadFile(single, &error));
+        QVERIFY(window.loadFile(single, &k.error));
         QVERIFY(!window.argumentsBar()->programBox()->isVisibleTo(&window));
     }
 
