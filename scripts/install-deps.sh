@@ -9,7 +9,7 @@ packages=(
   libqscintilla2-qt6-dev libgraphviz-dev nlohmann-json3-dev
   libcli11-dev libdtl-dev libbenchmark-dev libmimalloc-dev libgl-dev libxkbcommon-dev
   libpng-dev libfreetype-dev libfontconfig-dev
-  clang-format fonts-dejavu-core xvfb xauth python3 python3-numpy
+  clang-format clang-tidy fonts-dejavu-core xvfb xauth python3 python3-numpy
   openssh-server openssh-client
   # The Debian package (packaging/): dpkg-shlibdeps and file for CPack, and
   # the checks of what it installs.
