@@ -238,7 +238,8 @@ private:
         const Program& prog = m_trace.programs[p];
         const Tensor& t = prog.tensors[static_cast<size_t>(r.tensor)];
         if (!r.inexact.empty())
-            return "the simulator cannot follow this access of '" + t.name + "' element for element: " + r.inexact;
+            return "it accesses '" + t.name +
+                   "' in an order the simulator cannot follow element for element: " + r.inexact;
         if (!t.onChip()) {
             const auto key = m_hbmKey.find(t.name);
             if (key == m_hbmKey.end()) return "'" + t.name + "' is an HBM tensor the kernel neither takes nor writes";
