@@ -135,7 +135,7 @@ private slots:
         QCOMPARE(run.exitCode, 1);
         QVERIFY2(run.err.startsWith(path + u": error: cannot read the file: "_s + reason), qPrintable(run.err));
         QVERIFY2(!run.err.contains(u"terminate"_s) && !run.err.contains(u"what()"_s), qPrintable(run.err));
-        QVERIFY2(peakRssKiB() < 256 * 1024, qPrintable(QString::number(peakRssKiB())));
+        QVERIFY2(peakRssKiB() < kPeakRssBoundKiB, qPrintable(QString::number(peakRssKiB())));
     }
 
     void aSavedHostsFileThatIsAFifoIsNamed()

@@ -48,7 +48,7 @@ private slots:
         QVERIFY(j.value(u"map"_s).isNull());
         QCOMPARE(j.value(u"elements"_s).toInteger(), 8388608);
         QCOMPARE(j.value(u"physical_shape"_s).toArray(), QJsonArray({8388608}));
-        QVERIFY2(peakRssKiB() < 256 * 1024, qPrintable(QString::number(peakRssKiB())));
+        QVERIFY2(peakRssKiB() < kPeakRssBoundKiB, qPrintable(QString::number(peakRssKiB())));
     }
 
     // Chapter 02 §9.3 through the example: row 300 is partition 44, free 2 * 512 + 17.

@@ -108,7 +108,7 @@ private slots:
                                     u"; the simulator holds every DRAM parameter in memory and runs kernels whose "
                                     u"parameters hold at most 1 GB together"_s),
                  qPrintable(run.err));
-        QVERIFY2(peakRssKiB() < 256 * 1024, qPrintable(QString::number(peakRssKiB())));
+        QVERIFY2(peakRssKiB() < kPeakRssBoundKiB, qPrintable(QString::number(peakRssKiB())));
     }
 };
 
