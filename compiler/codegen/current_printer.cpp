@@ -149,9 +149,11 @@ void CurrentPrinter::viewDeclared(const VarNode& view, const std::string& name, 
     m_tensors[&view] = Tensor{name, shape, false, 0};
 }
 
+// Python's own range: the nki.language page calls nl.sequential_range an
+// alias of it, marked deprecated ("Prefer using range() directly").
 std::string CurrentPrinter::loopHeader(const std::string& id, const ForNode& s, bool)
 {
-    return "for " + id + " in nl.sequential_range(" + expr(s.end()) + "):";
+    return "for " + id + " in range(" + expr(s.end()) + "):";
 }
 
 // The access patterns carry the extents: an instruction's loops print nothing.

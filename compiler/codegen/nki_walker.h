@@ -43,7 +43,7 @@ protected:
     virtual void allocTensor(const BindNode& s, const CallNode& c) = 0;
     // A declared view over a parameter, under `name` (printed already when new).
     virtual void viewDeclared(const VarNode& view, const std::string& name, const std::vector<int64_t>& shape) = 0;
-    // "for i in nl.sequential_range(4):" for a loop outside an instruction.
+    // "for i in range(4):" for a loop outside an instruction.
     [[nodiscard]] virtual std::string loopHeader(const std::string& id, const ForNode& s, bool outermost) = 0;
     // What a loop of an instruction prints (the legacy arange); empty for nothing.
     [[nodiscard]] virtual std::string regionLoopLine(const std::string& id, const ForNode& s) = 0;

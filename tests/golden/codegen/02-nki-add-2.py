@@ -62,7 +62,7 @@ def func_kernel(A_ptr):
   A_ptr_buffer = A_ptr.reshape([262144])
   A_sbuf_ptr = nl.ndarray((128, 512), dtype=nl.float32, buffer=nl.sbuf, address=(0, 0))
   B_sbuf_ptr = nl.ndarray((128, 512), dtype=nl.float32, buffer=nl.sbuf, address=(0, 2048))
-  for k in nl.sequential_range(4):
+  for k in range(4):
     nisa.dma_copy(dst=A_sbuf_ptr, src=A_ptr_buffer.ap(pattern=[[2048, 128], [1, 512]], offset=(k * 512)))
     nisa.tensor_scalar(dst=B_sbuf_ptr, data=A_sbuf_ptr, op0=nl.add, operand0=1.000000e+00, reverse0=False)
     nisa.dma_copy(dst=B_ptr_buffer.ap(pattern=[[2048, 128], [1, 512]], offset=(k * 512)), src=B_sbuf_ptr)

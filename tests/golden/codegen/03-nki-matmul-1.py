@@ -132,19 +132,19 @@ def func_kernel(lhsT_ptr, rhs_ptr):
   lhsT_tiles_ptr = nl.ndarray((128, 8, 2048), dtype=nl.float16, buffer=nl.sbuf, address=(0, 73728))
   res_tile_ptr = nl.ndarray((128, 512), dtype=nl.float32, buffer=nl.psum)
   result_packed_ptr = nl.ndarray((128, 512), dtype=nl.float32, buffer=nl.sbuf, address=(0, 106496))
-  for n in nl.sequential_range(4):
+  for n in range(4):
     nisa.memset(dst=result_tiles_ptr.ap(pattern=[[16384, 128], [8192, 2], [512, 16], [1, 512]], offset=0), value=0.000000e+00)
-    for bk_r in nl.sequential_range(8):
+    for bk_r in range(8):
       nisa.dma_copy(dst=rhs_tiles_ptr.ap(pattern=[[4096, 128], [1, 512]], offset=(bk_r * 512)), src=rhs_ptr_buffer.ap(pattern=[[2048, 128], [1, 512]], offset=((bk_r * 262144) + (n * 512))))
-    for m in nl.sequential_range(2):
-      for bk_l in nl.sequential_range(8):
+    for m in range(2):
+      for bk_l in range(8):
         nisa.dma_copy(dst=lhsT_tiles_ptr.ap(pattern=[[16384, 128], [1, 2048]], offset=(bk_l * 2048)), src=lhsT_ptr_buffer.ap(pattern=[[4096, 128], [1, 2048]], offset=((bk_l * 524288) + (m * 2048))))
-      for bm in nl.sequential_range(16):
-        for bk in nl.sequential_range(8):
+      for bm in range(16):
+        for bk in range(8):
           nisa.nc_matmul(dst=res_tile_ptr, stationary=lhsT_tiles_ptr.ap(pattern=[[16384, 128], [1, 128]], offset=((bk * 2048) + (bm * 128))), moving=rhs_tiles_ptr.ap(pattern=[[4096, 128], [1, 512]], offset=(bk * 512)), accumulate=(bk > 0))
         nisa.tensor_tensor(dst=result_tiles_ptr.ap(pattern=[[16384, 128], [1, 512]], offset=((m * 8192) + (bm * 512))), data1=result_tiles_ptr.ap(pattern=[[16384, 128], [1, 512]], offset=((m * 8192) + (bm * 512))), data2=res_tile_ptr, op=nl.add)
-    for m_1 in nl.sequential_range(2):
-      for bm_1 in nl.sequential_range(16):
+    for m_1 in range(2):
+      for bm_1 in range(16):
         nisa.tensor_copy(dst=result_packed_ptr, src=result_tiles_ptr.ap(pattern=[[16384, 128], [1, 512]], offset=((m_1 * 8192) + (bm_1 * 512))))
         nisa.dma_copy(dst=result_ptr_buffer.ap(pattern=[[2048, 128], [1, 512]], offset=(((m_1 * 4194304) + (bm_1 * 262144)) + (n * 512))), src=result_packed_ptr)
   return result_ptr

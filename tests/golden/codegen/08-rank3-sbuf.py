@@ -58,7 +58,7 @@ def rank3_kernel(A_ptr):
   B_ptr_buffer = B_ptr.reshape([262144])
   A_ptr_buffer = A_ptr.reshape([262144])
   t_ptr = nl.ndarray((128, 4, 512), dtype=nl.float32, buffer=nl.sbuf, address=(0, 0))
-  for c in nl.sequential_range(4):
+  for c in range(4):
     nisa.dma_copy(dst=t_ptr.ap(pattern=[[2048, 128], [1, 512]], offset=(c * 512)), src=A_ptr_buffer.ap(pattern=[[2048, 128], [1, 512]], offset=(c * 512)))
     nisa.tensor_scalar(dst=t_ptr.ap(pattern=[[2048, 128], [1, 512]], offset=(c * 512)), data=t_ptr.ap(pattern=[[2048, 128], [1, 512]], offset=(c * 512)), op0=nl.multiply, operand0=5.000000e-01, reverse0=True)
     nisa.dma_copy(dst=B_ptr_buffer.ap(pattern=[[2048, 128], [1, 512]], offset=(c * 512)), src=t_ptr.ap(pattern=[[2048, 128], [1, 512]], offset=(c * 512)))

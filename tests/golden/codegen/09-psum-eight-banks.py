@@ -95,7 +95,7 @@ def banks_kernel(L_ptr, R_ptr):
   nisa.dma_copy(dst=l_ptr, src=L_ptr_buffer.ap(pattern=[[128, 128], [1, 128]], offset=0))
   nisa.dma_copy(dst=r_ptr, src=R_ptr_buffer.ap(pattern=[[512, 128], [1, 512]], offset=0))
   nisa.memset(dst=o_ptr, value=0.000000e+00)
-  for b in nl.sequential_range(8):
+  for b in range(8):
     nisa.nc_matmul(dst=acc_ptr.ap(pattern=[[4096, 128], [1, 512]], offset=(b * 512)), stationary=l_ptr, moving=r_ptr, accumulate=False)
     nisa.tensor_tensor(dst=o_ptr, data1=o_ptr, data2=acc_ptr.ap(pattern=[[4096, 128], [1, 512]], offset=(b * 512)), op=nl.add)
   nisa.dma_copy(dst=O_ptr_buffer.ap(pattern=[[512, 128], [1, 512]], offset=0), src=o_ptr)

@@ -69,7 +69,7 @@ def halves_kernel(A_ptr):
   B_ptr_buffer = B_ptr.reshape([131072])
   A_ptr_buffer = A_ptr.reshape([131072])
   a_ptr = nl.ndarray((128, 512), dtype=nl.float32, buffer=nl.sbuf, address=(0, 0))
-  for h in nl.sequential_range(2):
+  for h in range(2):
     nisa.dma_copy(dst=a_ptr, src=A_ptr_buffer.ap(pattern=[[1024, 128], [1, 512]], offset=(h * 512)))
     if (h == 1):
       nisa.tensor_scalar(dst=a_ptr, data=a_ptr, op0=nl.multiply, operand0=-1.000000e+00, reverse0=False)

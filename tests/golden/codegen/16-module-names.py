@@ -53,7 +53,7 @@ def shadow_kernel(A_ptr):
   B_ptr_buffer = B_ptr.reshape([131072])
   A_ptr_buffer = A_ptr.reshape([131072])
   a_ptr = nl.ndarray((128, 512), dtype=nl.float32, buffer=nl.sbuf, address=(0, 0))
-  for nl_1 in nl.sequential_range(2):
+  for nl_1 in range(2):
     nisa.dma_copy(dst=a_ptr, src=A_ptr_buffer.ap(pattern=[[512, 128], [1, 512]], offset=(nl_1 * 65536)))
     nisa.dma_copy(dst=B_ptr_buffer.ap(pattern=[[512, 128], [1, 512]], offset=(nl_1 * 65536)), src=a_ptr)
   return B_ptr

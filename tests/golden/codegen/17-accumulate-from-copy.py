@@ -105,11 +105,11 @@ def acc_k_kernel(L_ptr, R_ptr):
   zero_ptr = nl.ndarray((128, 512), dtype=nl.float32, buffer=nl.sbuf, address=(0, 10240))
   acc_ptr = nl.ndarray((128, 512), dtype=nl.float32, buffer=nl.psum, address=(0, 0))
   o_ptr = nl.ndarray((128, 512), dtype=nl.float32, buffer=nl.sbuf, address=(0, 12288))
-  for k in nl.sequential_range(4):
+  for k in range(4):
     nisa.dma_copy(dst=l_ptr.ap(pattern=[[512, 128], [1, 128]], offset=(k * 128)), src=L_ptr_buffer.ap(pattern=[[128, 128], [1, 128]], offset=(k * 16384)))
     nisa.dma_copy(dst=r_ptr.ap(pattern=[[2048, 128], [1, 512]], offset=(k * 512)), src=R_ptr_buffer.ap(pattern=[[512, 128], [1, 512]], offset=(k * 65536)))
   nisa.memset(dst=zero_ptr, value=0.000000e+00)
-  for k_1 in nl.sequential_range(4):
+  for k_1 in range(4):
     nisa.nc_matmul(dst=acc_ptr, stationary=l_ptr.ap(pattern=[[512, 128], [1, 128]], offset=(k_1 * 128)), moving=r_ptr.ap(pattern=[[2048, 128], [1, 512]], offset=(k_1 * 512)), accumulate=(k_1 > 0))
   nisa.tensor_copy(dst=o_ptr, src=acc_ptr)
   nisa.dma_copy(dst=O_ptr_buffer.ap(pattern=[[512, 128], [1, 512]], offset=0), src=o_ptr)

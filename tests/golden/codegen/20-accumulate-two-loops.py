@@ -53,11 +53,11 @@ def acc_ab_kernel(L_ptr, R_ptr):
   r_ptr = nl.ndarray((128, 4, 512), dtype=nl.float32, buffer=nl.sbuf, address=(0, 2048))
   acc_ptr = nl.ndarray((128, 512), dtype=nl.float32, buffer=nl.psum, address=(0, 2048))
   o_ptr = nl.ndarray((128, 512), dtype=nl.float32, buffer=nl.sbuf, address=(0, 10240))
-  for k in nl.sequential_range(4):
+  for k in range(4):
     nisa.dma_copy(dst=l_ptr.ap(pattern=[[512, 128], [1, 128]], offset=(k * 128)), src=L_ptr_buffer.ap(pattern=[[128, 128], [1, 128]], offset=(k * 16384)))
     nisa.dma_copy(dst=r_ptr.ap(pattern=[[2048, 128], [1, 512]], offset=(k * 512)), src=R_ptr_buffer.ap(pattern=[[512, 128], [1, 512]], offset=(k * 65536)))
-  for a in nl.sequential_range(2):
-    for b in nl.sequential_range(2):
+  for a in range(2):
+    for b in range(2):
       nisa.nc_matmul(dst=acc_ptr, stationary=l_ptr.ap(pattern=[[512, 128], [1, 128]], offset=(((a * 2) + b) * 128)), moving=r_ptr.ap(pattern=[[2048, 128], [1, 512]], offset=(((a * 2) + b) * 512)), accumulate=((a > 0) or (b > 0)))
   nisa.tensor_copy(dst=o_ptr, src=acc_ptr)
   nisa.dma_copy(dst=O_ptr_buffer.ap(pattern=[[512, 128], [1, 512]], offset=0), src=o_ptr)
