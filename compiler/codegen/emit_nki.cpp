@@ -40,13 +40,13 @@ protected:
     }
 };
 
-std::string kernelName(const Function& fn)
+} // namespace
+
+std::string nkiKernelName(const Function& fn)
 {
     const auto* symbol = as<StringImmNode>(fn.attrs().get("global_symbol"));
     return symbol ? symbol->value() + "_kernel" : fn.name();
 }
-
-} // namespace
 
 NkiKernel emitNki(const Module& module, const NkiEmitOptions& options)
 {
@@ -71,10 +71,12 @@ NkiKernel emitNki(const Module& module, const NkiEmitOptions& options)
         } catch (const CodegenError& error) {
             kernel.diagnostics.insert(kernel.diagnostics.end(), notes.begin(), notes.end());
             kernel.diagnostics.push_back(error.diagnostic);
+            // Made by passes all the way out: the function is the place.
+            if (!kernel.diagnostics.back().span.valid()) kernel.diagnostics.back().span = fn->span();
             continue;
         }
         kernel.diagnostics.insert(kernel.diagnostics.end(), notes.begin(), notes.end());
-        out.raw("# Function: " + kernelName(*fn) + "\n");
+        out.raw("# Function: " + nkiKernelName(*fn) + "\n");
         out.append(text);
         out.raw("\n");
     }

@@ -18,10 +18,15 @@ struct NkiEmitOptions {
     const Target* target = nullptr;
 };
 
+// The name a function's kernel has in the emitted text: `<global_symbol>_kernel`
+// as SplitHostDevice names the device part, else the function's own name.
+[[nodiscard]] std::string nkiKernelName(const Function& fn);
+
 // The NKI Python of every function of a lowered module (the device module of
 // the `trn` pipeline): per function `# Function: <name>`, its text and a line
 // break, as the reference's BuildTrainium concatenates them. A function that
-// cannot be printed yields an error at the offending statement and no text.
+// cannot be printed yields an error at the offending statement (the nearest
+// enclosing one a pass made without a place, else the function) and no text.
 [[nodiscard]] NkiKernel emitNki(const Module& module, const NkiEmitOptions& options = {});
 
 } // namespace tirx

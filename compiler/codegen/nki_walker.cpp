@@ -27,6 +27,16 @@ KernelSignature NkiWalker::begin(const Function& fn, NkiWriter& out, std::vector
 void NkiWalker::walk(const Stmt& s)
 {
     if (!s) return;
+    try {
+        walkStatement(s);
+    } catch (CodegenError& error) {
+        if (!error.diagnostic.span.valid()) error.diagnostic.span = s->span();
+        throw;
+    }
+}
+
+void NkiWalker::walkStatement(const Stmt& s)
+{
     m_out->setOrigin({s->span(), {}});
     switch (s->kind()) {
     case StmtKind::Seq:

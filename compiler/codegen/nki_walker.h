@@ -38,6 +38,8 @@ protected:
 
     // Reads the signature and names the parameters.
     [[nodiscard]] KernelSignature begin(const Function& fn, NkiWriter& out, std::vector<Diagnostic>& notes);
+    // Prints `s`. An error at a statement a pass made (no place in the
+    // source) is reported at the nearest enclosing statement that has one.
     void walk(const Stmt& s);
 
     virtual void allocTensor(const BindNode& s, const CallNode& c) = 0;
@@ -60,6 +62,7 @@ protected:
     Region m_region;
 
 private:
+    void walkStatement(const Stmt& s);
     void bind(const BindNode& s);
     void declTensor(const BindNode& s, const CallNode& c);
     void forLoop(const ForNode& s);
