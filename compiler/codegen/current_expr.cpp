@@ -117,6 +117,7 @@ std::string CurrentPrinter::access(const Expr& e)
         if (step != 0 || (m_keepBroadcast && count > 1)) pattern.emplace_back(step, count);
     }
     if (pattern.size() == 1) pattern.emplace_back(1, 1);
+    m_accessRank = pattern.size();
 
     // The whole tensor in its own order needs no pattern.
     bool whole = isConstInt(flat.rest, 0) && pattern.size() == t.shape.size();

@@ -70,9 +70,17 @@ std::string CurrentPrinter::formOperand(const CallNode& c, const NkiFormOperand&
             return accumulateFlag(it->second);
         return nkiFlag(e);
     case NkiOperandForm::Axis: {
-        if (o.values.size() == 1) return expr(e);
+        // nki.isa.tensor_reduce names free dimensions by their index in the
+        // operand (no documented example counts from the end): -1 is the last
+        // dimension of the data access printed just before.
+        const auto axis = [&](const Expr& value) {
+            const auto n = constInt(value);
+            if (!n || *n >= 0) return expr(value);
+            return std::to_string(static_cast<int64_t>(m_accessRank) + *n);
+        };
+        if (o.values.size() == 1) return axis(e);
         std::string out = "(";
-        for (size_t i = 0; i < o.values.size(); ++i) out += (i ? ", " : "") + expr(o.values[i]);
+        for (size_t i = 0; i < o.values.size(); ++i) out += (i ? ", " : "") + axis(o.values[i]);
         return out + ")";
     }
     case NkiOperandForm::Dtype: {

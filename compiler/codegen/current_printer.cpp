@@ -62,8 +62,9 @@ void CurrentPrinter::print(const Function& fn, NkiWriter& out, std::vector<Diagn
     // nki.jit chooses how to run a kernel (NumPy, PyTorch or JAX) from the
     // arguments it is called with (NKI API, "nki.jit"; NKI 0.3.0 migration
     // guide, "nki.jit(mode=...)"): a kernel without any has nothing to choose
-    // from, and SDKs from 2.28 on refuse to launch it.
-    if (sig.params.empty()) {
+    // from, and SDKs from 2.28 on refuse to launch it. Outputs are made
+    // inside the kernel, so only inputs count.
+    if (std::none_of(sig.params.begin(), sig.params.end(), [](const KernelParam& p) { return !p.output; })) {
         // The kernel's other refusals too: fixing this one should not only reveal the next.
         std::vector<Diagnostic> refused;
         for (const auto& [call, d] : m_accumulation.errors) refused.push_back(d);
@@ -121,6 +122,13 @@ void CurrentPrinter::allocTensor(const BindNode& s, const CallNode& c)
         const int64_t bankElems = kPsumBankBytes / type.dtype().bytes();
         if (shape[0] == 1) {
             t.shape = {shape[1], shape[2]};
+        } else if (!m_neuronCoreV4) {
+            // nki.language.tile_size: psum_bank_fmax_bytes per partition;
+            // nki.isa.nc_matmul writes past one bank only from NeuronCore-v4 on.
+            codegenFail(s.span(), "'" + s.var()->name() + "' spans " + std::to_string(shape[0]) +
+                                      " PSUM banks; before NeuronCore-v4 an nki.jit PSUM tile holds one 2 KiB bank per "
+                                      "partition (nki.language.tile_size), so it has no nki.jit form here: print it "
+                                      "with --api legacy, or for a trn3 target");
         } else {
             t.shape = {shape[1], shape[0] * bankElems};
             t.psumBankElems = bankElems;

@@ -27,9 +27,12 @@ namespace tirx {
 // instruction has no form here yet and is reported.
 class CurrentPrinter final : public NkiWalker {
 public:
-    // NeuronCore-v2 (trn1) has no constant activation bias; null: the target is not known.
+    // NeuronCore-v2 (trn1) has no constant activation bias; NeuronCore-v4
+    // (trn3) alone takes a PSUM tile over several banks. Null: the target is
+    // not known.
     explicit CurrentPrinter(const Target* target = nullptr)
-        : m_neuronCoreV2(target && target->tag.starts_with("aws/trn1/"))
+        : m_neuronCoreV2(target && target->tag.starts_with("aws/trn1/")),
+          m_neuronCoreV4(target && target->tag.ends_with("/trn3"))
     {
     }
     void print(const Function& fn, NkiWriter& out, std::vector<Diagnostic>& notes);
@@ -80,6 +83,8 @@ private:
     bool m_keepBroadcast = false;                         // the current instruction keeps step-0 loops in its patterns
     std::unordered_set<const VarNode*> m_uniform;         // tiles of one value (uniform_tiles.h)
     bool m_neuronCoreV2 = false;                          // a trn1 target: no constant activation bias
+    bool m_neuronCoreV4 = false;                          // a trn3 target: PSUM tiles over several banks
+    size_t m_accessRank = 0;                              // dimensions of the operand access printed last
     AccumulationPlan m_accumulation;                      // the matmul groups of PSUM
     std::unordered_map<const VarNode*, Tensor> m_tensors; // parameters, allocations and their views
     std::optional<std::pair<const ExprNode*, AffinePredicate>> m_predicate; // the current instruction's, split once
@@ -90,7 +95,7 @@ private:
 inline constexpr const char* kNoArgumentsMessage =
     "nki.jit cannot launch a kernel without arguments: it picks how to run a kernel (NumPy, PyTorch or JAX) from "
     "the arguments it is called with, and Neuron SDK 2.28 and later refuse a call with none; give the kernel an "
-    "input or output tensor, or print it with --api legacy";
+    "input tensor (its outputs are made inside it), or print it with --api legacy";
 
 // The current-API spelling of a dtype (nl.float32, nl.bfloat16, ...).
 [[nodiscard]] std::string currentDtype(DataType dtype, const Span& span);

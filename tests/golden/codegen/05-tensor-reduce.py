@@ -60,6 +60,6 @@ def rowsum_kernel(A_ptr):
   a_ptr = nl.ndarray((128, 512), dtype=nl.float32, buffer=nl.sbuf, address=(0, 0))
   s_ptr = nl.ndarray((128, 1), dtype=nl.float32, buffer=nl.sbuf, address=(0, 2048))
   nisa.dma_copy(dst=a_ptr, src=A_ptr_buffer.ap(pattern=[[512, 128], [1, 512]], offset=0))
-  nisa.tensor_reduce(dst=s_ptr, op=nl.add, data=a_ptr, axis=-1, negate=False)
+  nisa.tensor_reduce(dst=s_ptr, op=nl.add, data=a_ptr, axis=1, negate=False)
   nisa.dma_copy(dst=S_ptr_buffer.ap(pattern=[[1, 128], [1, 1]], offset=0), src=s_ptr)
   return S_ptr

@@ -76,27 +76,3 @@ def banks_kernel(L_ptr, R_ptr, O_ptr: nt.mutable_tensor, ):
   f_4 = nl.arange(512)
   nl.store(O_ptr_buffer[((p_4[:, None, ] * 512) + f_4[None, :, ])], o_ptr[p_4[:, None, ], f_4[None, :, ]])
   return O_ptr
-# ---- expected nki ----
-# Function: banks_kernel
-import nki
-import nki.language as nl
-import nki.isa as nisa
-import numpy as np
-@nki.jit
-def banks_kernel(L_ptr, R_ptr):
-  O_ptr = nl.ndarray((128, 512), dtype=nl.float32, buffer=nl.shared_hbm)
-  O_ptr_buffer = O_ptr.reshape([65536])
-  R_ptr_buffer = R_ptr.reshape([65536])
-  L_ptr_buffer = L_ptr.reshape([16384])
-  l_ptr = nl.ndarray((128, 128), dtype=nl.bfloat16, buffer=nl.sbuf, address=(0, 0))
-  r_ptr = nl.ndarray((128, 512), dtype=nl.bfloat16, buffer=nl.sbuf, address=(0, 256))
-  acc_ptr = nl.ndarray((128, 4096), dtype=nl.float32, buffer=nl.psum, address=(0, 0))
-  o_ptr = nl.ndarray((128, 512), dtype=nl.float32, buffer=nl.sbuf, address=(0, 1280))
-  nisa.dma_copy(dst=l_ptr, src=L_ptr_buffer.ap(pattern=[[128, 128], [1, 128]], offset=0))
-  nisa.dma_copy(dst=r_ptr, src=R_ptr_buffer.ap(pattern=[[512, 128], [1, 512]], offset=0))
-  nisa.memset(dst=o_ptr, value=0.000000e+00)
-  for b in range(8):
-    nisa.nc_matmul(dst=acc_ptr.ap(pattern=[[4096, 128], [1, 512]], offset=(b * 512)), stationary=l_ptr, moving=r_ptr, accumulate=False)
-    nisa.tensor_tensor(dst=o_ptr, data1=o_ptr, data2=acc_ptr.ap(pattern=[[4096, 128], [1, 512]], offset=(b * 512)), op=nl.add)
-  nisa.dma_copy(dst=O_ptr_buffer.ap(pattern=[[512, 128], [1, 512]], offset=0), src=o_ptr)
-  return O_ptr
