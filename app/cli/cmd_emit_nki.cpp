@@ -2,6 +2,10 @@
 #include "pipeline_options.h"
 
 #include "codegen/emit_nki.h"
+#include "ir/make.h"
+#include "ir/tensor_type.h"
+#include "nki/launch.h"
+#include "nki/signature.h"
 #include "script/printer.h"
 
 #include <CLI/CLI.hpp>
@@ -12,6 +16,37 @@
 namespace tirx::cli {
 
 namespace {
+
+// The launch that opens the emitted kernel under the NKI front end: its
+// first kernel as the entry, each parameter of its `def` line the tensor the
+// TIRx function declares in that position (the printer names a parameter
+// `<name>_ptr`). Null when a parameter is not a tensor of a constant shape.
+nlohmann::json emittedLaunch(const NkiKernel& kernel, const Module& lowered)
+{
+    const auto signatures = nki::kernelSignatures(kernel.source);
+    if (signatures.empty()) return nullptr;
+    const nki::KernelSignature& entry = signatures.front();
+    FunctionRef fn;
+    for (const auto& [name, f] : lowered.functions()) {
+        if (nkiKernelName(*f) == entry.name) fn = f;
+    }
+    if (!fn || entry.parameters.size() > fn->params().size()) return nullptr;
+    nki::Launch launch;
+    launch.entry = entry.name;
+    for (size_t i = 0; i < entry.parameters.size(); ++i) {
+        const Var& param = fn->params()[i];
+        if (!param->isTensor()) return nullptr;
+        const auto& type = *param->tensorType();
+        nki::TensorArg arg{entry.parameters[i].name, {}, type.dtype().str()};
+        for (const auto& extent : type.shape()) {
+            const auto n = constInt(extent);
+            if (!n) return nullptr;
+            arg.shape.push_back(*n);
+        }
+        launch.args.push_back(std::move(arg));
+    }
+    return nki::launchToJson(launch);
+}
 
 nlohmann::json sourceMapJson(const NkiKernel& kernel, const Module& lowered)
 {
@@ -27,7 +62,10 @@ nlohmann::json sourceMapJson(const NkiKernel& kernel, const Module& lowered)
         if (o.statement.valid()) row["source"] = {{"line", o.statement.line}, {"column", o.statement.column}};
         lines.push_back(std::move(row));
     }
-    return {{"api", std::string(nkiApiName(kernel.api))}, {"source", kernel.source}, {"lines", lines}};
+    return {{"api", std::string(nkiApiName(kernel.api))},
+            {"source", kernel.source},
+            {"lines", lines},
+            {"launch", emittedLaunch(kernel, lowered)}};
 }
 
 } // namespace
@@ -38,6 +76,7 @@ void registerEmitNki(CLI::App& app, Outcome& outcome)
     static std::string file;
     static std::string api = "legacy";
     static std::string output;
+    static std::string launchOutput;
     static bool json = false;
     static PipelineChoice choice;
     choice.preset = "trn";
@@ -48,7 +87,10 @@ void registerEmitNki(CLI::App& app, Outcome& outcome)
         ->check(CLI::IsMember({"legacy", "nki"}))
         ->capture_default_str();
     cmd->add_option("-o", output, "write to this file instead of standard output");
-    cmd->add_flag("--json", json, "the source with its source map");
+    cmd->add_flag("--json", json, "the source with its source map and its launch");
+    cmd->add_option("--launch", launchOutput,
+                    "also write the kernel's launch file here (its entry and argument shapes), which check, trace, "
+                    "memmap and run read with --launch");
     choice.addOptions(*cmd);
     cmd->callback([&outcome] {
         const auto lowered = choice.lower(file, outcome);
@@ -77,6 +119,17 @@ void registerEmitNki(CLI::App& app, Outcome& outcome)
         if (!kernel.ok()) {
             outcome.exit = Exit::BadInput;
             return;
+        }
+        if (!launchOutput.empty()) {
+            const nlohmann::json launch = emittedLaunch(kernel, final);
+            if (launch.is_null()) {
+                std::fputs("error: the kernel's parameters are not all tensors of a known shape; no launch file "
+                           "written\n",
+                           stderr);
+                outcome.exit = Exit::BadInput;
+                return;
+            }
+            if (!writeOutput(launchOutput, launch.dump(2) + "\n", outcome)) return;
         }
         writeOutput(output, json ? sourceMapJson(kernel, final).dump(2) + "\n" : kernel.source, outcome);
     });
