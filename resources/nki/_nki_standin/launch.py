@@ -185,7 +185,9 @@ def run(argv=None):
         name, entry = _entry(module, launch)
         rec.entry = name
         func = _function(entry)
-        if _takes_no_arguments(func):
+        # Only nki.jit picks its framework from the arguments; the legacy
+        # decorators (@baremetal, ...) launch a kernel without any.
+        if _takes_no_arguments(func) and getattr(entry, "decorator", "nki.jit") == "nki.jit":
             rec.note("error", "no-arguments", f"kernel '{name}' takes no arguments; nki.jit refuses such kernels "
                      "since SDK 2.28", [_def_location(rec, func)], run_level=True)
         ids = _programs(rec, launch, entry)

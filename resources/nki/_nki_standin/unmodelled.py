@@ -22,3 +22,15 @@ def module_getattr(module_name):
         stop(f"{module_name}.{name}")
 
     return __getattr__
+
+
+def host_only(name):
+    """A host-side name (the SDK's own simulator and launchers) a kernel file
+    may import without running the kernel on the host: importing it is fine,
+    calling it ends the trace like any unmodelled name."""
+
+    def call(*_args, **_kwargs):
+        stop(name)
+
+    call.__name__ = name.split(".")[-1]
+    return call

@@ -5,6 +5,7 @@ from _nki_standin import unmodelled as _unmodelled
 
 jit = _jit.decorator("nki.jit")
 Kernel = _jit.Kernel
+simulate = _unmodelled.host_only("nki.simulate")
 
 from . import compiler, isa, language, typing  # noqa: E402,F401
 

@@ -19,6 +19,8 @@ baremetal = _jit.decorator("nki.baremetal")
 benchmark = _jit.decorator("nki.benchmark")
 profile = _jit.decorator("nki.profile")
 Kernel = _jit.Kernel
+# The legacy kernels the explorer emits import it, as the SDK's examples do.
+simulate_kernel = _unmodelled.host_only("neuronxcc.nki.simulate_kernel")
 
 from . import compiler, isa, language, typing  # noqa: E402,F401
 
