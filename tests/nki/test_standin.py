@@ -313,7 +313,7 @@ class Checks(unittest.TestCase):
                "    nisa.nc_matmul(dst=acc[:, 0:256], stationary=lhs, moving=rhs[:, 0:256], accumulate=True)\n"
                "    nisa.nc_matmul(dst=acc, stationary=lhs, moving=rhs, accumulate=True)\n"
                "    bad = nl.ndarray((128, 512), dtype=nl.bfloat16, buffer=nl.psum)\n"
-               "    nisa.nc_matmul(dst=bad, stationary=lhs, moving=rhs[:, 0:256])\n"
+               "    nisa.nc_matmul(dst=bad[:, 0:256], stationary=lhs, moving=rhs[:, 0:256])\n"
                "    return a\n")
         doc = trace(src, [arg("a", (128, 128), "bfloat16"), arg("b", (128, 512), "bfloat16")])
         full = HEAD + src

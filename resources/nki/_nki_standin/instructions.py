@@ -7,7 +7,7 @@ import sys
 
 from .lazynp import loaded as numpy_loaded, np
 
-from . import access, cellmask, state
+from . import access, cellmask, contracts, state
 from .view import View
 
 
@@ -263,8 +263,8 @@ def _check_accumulate(rec, a, accumulate, stack, op, reads):
     if accumulate is True and fresh:
         what = ("part of it was never written" if a.all_set(t.written)
                 else "it was written by an instruction other than a matmul: memset, copy, ...")
-        rec.note("error", "contract",
-                 f"{op}(accumulate=True) into '{t.name}', but {fresh} element(s) of it were not started by a matmul "
-                 f"with accumulate=False ({what}): undefined on NeuronCore-v2/v3", stack)
+        contracts.report("matmul-accumulate",
+                         f"{op}(accumulate=True) into '{t.name}', but {fresh} element(s) of it were not started by a "
+                         f"matmul with accumulate=False ({what}): undefined on NeuronCore-v2/v3", stack)
     if accumulate is True or (accumulate is None and not fresh):
         reads.append(a)

@@ -7,7 +7,7 @@ import enum
 import math
 import sys
 
-from . import instructions, state
+from . import contracts, instructions, state
 from .view import View
 
 
@@ -182,47 +182,14 @@ def dst_elements(view):
     return view.size
 
 
-# The calls _contracts checks.
-_CHECKED = ("dma_copy", "activation", "activation_reduce", "nc_matmul", "nc_matmul_mx")
-
-
-def _contracts(op, a, rec):
-    if op == "dma_copy" and isinstance(a["dst"], View) and isinstance(a["src"], View):
-        if a["dst"].size != a["src"].size:
-            rec.note("error", "contract", f"nisa.dma_copy: the destination has {a['dst'].size} elements "
-                     f"({list(a['dst'].shape)}) and the source {a['src'].size} ({list(a['src'].shape)}); they must be equal",
-                     rec.user_stack(sys._getframe(2)))
-    if op in ("activation", "activation_reduce") and isinstance(a.get("bias"), View):
-        bias = a["bias"]
-        free = math.prod(bias.shape[1:]) if len(bias.shape) > 1 else 1
-        if free != 1:
-            rec.note("error", "contract", f"nisa.{op}: the bias must have a free size of 1 (one value per partition), "
-                     f"not {list(bias.shape)}", rec.user_stack(sys._getframe(2)))
-    if op in ("nc_matmul", "nc_matmul_mx") and isinstance(a["dst"], View):
-        dst = a["dst"]
-        if dst._t.buffer != "psum":
-            rec.note("error", "contract", f"nisa.{op} writes its result to PSUM; '{dst.name}' is in {dst._t.buffer}",
-                     rec.user_stack(sys._getframe(2)))
-        elif str(dst.dtype) == "bfloat16":
-            if op == "nc_matmul":  # nc_matmul_mx exists from NeuronCore-v4 on, where bfloat16 is allowed
-                rec.note("warning", "psum-tile", f"nisa.{op} into the bfloat16 PSUM tile '{dst.name}': only "
-                         "NeuronCore-v4 accepts bfloat16; v2/v3 accumulate in float32 or int32",
-                         rec.user_stack(sys._getframe(2)))
-        elif str(dst.dtype) not in ("float32", "int32"):
-            rec.note("error", "psum-tile", f"nisa.{op} accumulates in float32 or int32; its PSUM destination "
-                     f"'{dst.name}' is {dst.dtype}", rec.user_stack(sys._getframe(2)))
-
-
 def _make(op, spec):
     default_engine, _, dsts = spec
     dst_names = dsts.split()
 
-    checked = op in _CHECKED
     name_of_op = "nisa." + op
     is_matmul = op in ("nc_matmul", "nc_matmul_mx")
 
     def call(arguments):
-        rec = state.recorder()
         writes, reads, scalars, operands = [], [], {}, {}
         given = {}
         for name, value in arguments.items():
@@ -244,9 +211,8 @@ def _make(op, spec):
                 reads += views
             elif name != "name" and value is not None:
                 scalars[name] = value
-        if checked:
-            _contracts(op, given, rec)
         eng = _engine_of(default_engine, given.get("engine"))
+        contracts.check(op, given, eng, sys._getframe(1))
         matmul = None
         if is_matmul:
             matmul = given.get("accumulate")

@@ -1,7 +1,9 @@
 """neuronxcc.nki.isa (legacy): each instruction returns its result as an
 implicit tile (PSUM for the Tensor Engine's results, SBUF otherwise)."""
 
-from . import instructions, isa, legacy_ops
+import sys
+
+from . import contracts, instructions, isa, legacy_ops
 from .isa import dge_mode, engine, nc_version, oob_mode, reduce_cmd  # noqa: F401
 from .view import View
 
@@ -31,10 +33,7 @@ def nc_transpose(data, mask=None, dtype=None, engine=engine.unknown, **kw):
 
 
 def activation(op, data, bias=None, scale=1.0, reduce_op=None, reduce_res=None, mask=None, dtype=None, **kw):
-    if isinstance(bias, View) and len(bias.shape) > 1 and bias.size // bias.shape[0] != 1:
-        from . import state
-        rec = state.recorder()
-        rec.note("error", "contract", f"nisa.activation: the bias must have a free size of 1, not {list(bias.shape)}")
+    contracts.check("activation", {"bias": bias}, "act", sys._getframe(1))
     reads = [data] + [v for v in (bias, scale) if isinstance(v, View)]
     args = {"op": op}
     if not isinstance(scale, View):

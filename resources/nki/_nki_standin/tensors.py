@@ -4,7 +4,7 @@ tensor, an offset and a [stride, count] pattern over its storage)."""
 import math
 import sys
 
-from . import access, dtypes, naming, state
+from . import access, contracts, dtypes, naming, state
 from .cellmask import CellMask
 
 ON_CHIP = ("sbuf", "psum")
@@ -103,7 +103,7 @@ def buffer_name(buffer):
 
 def check_partitions(rec, count, start, stack, what):
     if count > PARTITIONS:
-        rec.note("error", "partition-count", f"{what} spans {count} partitions; a tile has at most {PARTITIONS}", stack)
+        contracts.report("tile-partitions", f"{what} spans {count} partitions; a tile has at most {PARTITIONS}", stack)
         return
     if start is None:
         return
@@ -125,8 +125,8 @@ def check_psum_place(rec, tensor, byte, stack, what):
         return
     bank, within = divmod(byte, PSUM_BANK_BYTES)
     if within + bpp > PSUM_BANK_BYTES and bpp <= PSUM_BANK_BYTES:
-        rec.note("error", "psum-tile", f"{what} at byte {byte} crosses from PSUM bank {bank} into the next; "
-                 "a tile that spans banks must start at a bank boundary", stack)
+        contracts.report("psum-tile-bank", f"{what} at byte {byte} crosses from PSUM bank {bank} into the next; "
+                         "a tile that spans banks must start at a bank boundary", stack)
     if bank < 0 or byte + bpp > PSUM_BANK_BYTES * PSUM_BANKS:
         rec.note("error", "psum-tile", f"{what} at byte {byte} ({bpp} bytes per partition) uses PSUM beyond bank 7; banks are 0-7", stack)
 
@@ -148,8 +148,8 @@ def new_tensor(shape, dtype, buffer, kind, created_by, name=None, address=None, 
     if t.on_chip:
         check_partitions(rec, t.partition_count, None, stack, f"'{t.name}'")
         if t.buffer == "psum" and t.bytes_per_partition > PSUM_BANK_BYTES:
-            rec.note("error", "psum-tile", f"PSUM tile '{t.name}' holds {t.bytes_per_partition} bytes per partition; "
-                     f"a PSUM tile fits one {PSUM_BANK_BYTES}-byte bank", stack)
+            contracts.report("psum-tile-bank", f"PSUM tile '{t.name}' holds {t.bytes_per_partition} bytes per "
+                             f"partition; a PSUM tile fits one {PSUM_BANK_BYTES}-byte bank", stack)
         if hasattr(buffer, "place"):
             buffer.place(t, rec, stack)
         elif address is not None:

@@ -13,6 +13,8 @@ def neg_psum_capacity(a):
         tiles.append(t)
     ninth = nl.ndarray((128, 512), dtype=nl.float32, buffer=nl.psum)  # expect: psum-capacity
     nisa.memset(dst=ninth, value=0.0)
+    total = nl.ndarray((128, 512), dtype=nl.float32, buffer=nl.sbuf)
+    nisa.tensor_copy(dst=total, src=ninth)
     for t in tiles:
-        nisa.tensor_tensor(dst=ninth, data1=ninth, data2=t, op=nl.add)
+        nisa.tensor_tensor(dst=total, data1=total, data2=t, op=nl.add)
     return a
