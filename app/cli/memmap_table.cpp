@@ -1,6 +1,7 @@
 #include "memmap_table.h"
 
 #include "ir/diagnostic_cap.h"
+#include "memory/memory_scene.h"
 
 #include <cstdio>
 
@@ -14,7 +15,21 @@ std::string memoryPlanTable(const MemoryPlan& plan)
                   "parts", "bytes/part", "source", "created by");
     out += line;
     bool modelled = false;
-    for (const auto& a : plan.allocations) {
+    // An allocation a statement repeats at one place (a kernel's loop) is one
+    // row, "lhs ×16", as the map draws it.
+    const ShownAllocations shown[] = {shownAllocations(plan, std::string(scopeName(MemSpace::Sbuf))),
+                                      shownAllocations(plan, std::string(scopeName(MemSpace::Psum)))};
+    for (size_t i = 0; i < plan.allocations.size(); ++i) {
+        const auto& a = plan.allocations[i];
+        size_t repeats = 1;
+        bool folded = false;
+        for (const auto& scope : shown) {
+            if (const auto drawnFor = scope.shownFor(i)) {
+                folded = *drawnFor != i;
+                repeats = scope.repeatsOf(i);
+            }
+        }
+        if (folded) continue;
         std::string offset = a.offset ? std::to_string(*a.offset) : "-";
         if (a.bank && a.banks > 1)
             offset = "b" + std::to_string(*a.bank) + "-" + std::to_string(*a.bank + a.banks - 1) + "+" + offset;
@@ -27,8 +42,11 @@ std::string memoryPlanTable(const MemoryPlan& plan)
         const std::string source = a.definition.span.valid() ? std::to_string(a.definition.span.line) + ":" +
                                                                    std::to_string(a.definition.span.column)
                                                              : "-";
-        std::snprintf(line, sizeof line, "%-16s %-9s %-9s %10s %6lld %10lld %-8s %s\n", a.name.c_str(), a.scope.c_str(),
-                      a.dtypeName().c_str(), offset.c_str(), static_cast<long long>(a.partitions),
+        // Padded by characters, not bytes: "×" is two bytes of UTF-8.
+        const std::string name = repeatedName(a.name, repeats);
+        const int width = 16 + (repeats > 1 ? 1 : 0);
+        std::snprintf(line, sizeof line, "%-*s %-9s %-9s %10s %6lld %10lld %-8s %s\n", width, name.c_str(),
+                      a.scope.c_str(), a.dtypeName().c_str(), offset.c_str(), static_cast<long long>(a.partitions),
                       static_cast<long long>(a.rowBytes()), source.c_str(), a.createdBy.c_str());
         out += line;
     }

@@ -8,6 +8,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
+#include <numeric>
+#include <tuple>
 
 namespace tirx {
 
@@ -67,12 +70,53 @@ int64_t memoryCapacityBytes(const Target& target, const std::string& scope)
                                           : target.maxSbufBytesPerPartition;
 }
 
-std::vector<size_t> shownAllocations(const MemoryPlan& plan, const std::string& scope)
+std::optional<size_t> ShownAllocations::shownFor(size_t i) const
 {
-    std::vector<size_t> out;
-    for (size_t i = 0; i < plan.allocations.size(); ++i)
-        if (plan.allocations[i].scope == scope && plan.allocations[i].placed()) out.push_back(i);
+    if (i >= position.size() || position[i] == std::string::npos) return std::nullopt;
+    return indices[position[i]];
+}
+
+size_t ShownAllocations::repeatsOf(size_t i) const
+{
+    return i < position.size() && position[i] != std::string::npos ? repeats[position[i]] : 1;
+}
+
+ShownAllocations shownAllocations(const MemoryPlan& plan, const std::string& scope)
+{
+    // What makes two allocations one drawn tensor: made by the same
+    // statement, under the same name, at the same rectangles.
+    using Key = std::tuple<std::string, std::string, std::string, uint32_t, uint32_t, std::vector<int64_t>>;
+    std::map<Key, size_t> first; // key -> position in out.indices
+    ShownAllocations out;
+    out.position.assign(plan.allocations.size(), std::string::npos);
+    for (size_t i = 0; i < plan.allocations.size(); ++i) {
+        const auto& a = plan.allocations[i];
+        if (a.scope != scope || !a.placed()) continue;
+        std::vector<int64_t> corners;
+        corners.reserve(a.rects.size() * 4);
+        for (const auto& r : a.rects)
+            corners.insert(corners.end(), {r.partitions.begin, r.partitions.end, r.bytes.begin, r.bytes.end});
+        // A statement without a place cannot be told from another.
+        size_t slot = out.indices.size();
+        if (a.definition.span.valid()) {
+            const Key key{a.function,        a.name, a.createdBy, a.definition.span.line, a.definition.span.column,
+                          std::move(corners)};
+            slot = first.try_emplace(key, slot).first->second;
+        }
+        if (slot == out.indices.size()) {
+            out.indices.push_back(i);
+            out.repeats.push_back(1);
+        } else {
+            ++out.repeats[slot];
+        }
+        out.position[i] = slot;
+    }
     return out;
+}
+
+std::string repeatedName(const std::string& name, size_t repeats)
+{
+    return repeats > 1 ? name + " \xC3\x97" + std::to_string(repeats) : name;
 }
 
 std::pair<double, double> clampedByteWindow(double first, double last, int64_t capacity)
@@ -89,7 +133,7 @@ std::pair<double, double> fittedByteWindow(const MemoryPlan* plan, const Target&
     const double capacity = double(memoryCapacityBytes(target, scope));
     double end = 0;
     if (plan) {
-        for (size_t i : shownAllocations(*plan, scope))
+        for (size_t i : shownAllocations(*plan, scope).indices)
             for (const auto& r : plan->allocations[i].rects) end = std::max(end, double(r.bytes.end));
     }
     if (isScope(scope, MemSpace::Psum) || end <= 0)
@@ -125,10 +169,16 @@ MemoryMapFrame memoryMapFrame(const MemoryPlan* plan, const Target& target, cons
     f.legendColumns = size_t(std::clamp(int((view.width - 2 * kMargin - kAxisWidth) / (averageChar * 17 + 22)), 1, 6));
     size_t entries = 0;
     if (plan) {
-        const auto shown = shownAllocations(*plan, view.scope);
+        const auto shown = shownAllocations(*plan, view.scope).indices;
         const bool workspace = std::any_of(shown.begin(), shown.end(),
                                            [&](size_t i) { return starredAllocation(*plan, plan->allocations[i]); });
-        entries = shown.size() + (workspace ? 1 : 0);
+        // With the star's note on a row of its own if the last row lacks room.
+        entries = shown.size();
+        if (workspace) {
+            const size_t columns = f.legendColumns;
+            const size_t note = std::min(memory_scene::kNoteCells, columns);
+            entries = columns - entries % columns >= note ? entries + note : (entries / columns + 1) * columns + note;
+        }
     }
     const double legendRows =
         plan ? std::min<double>(double(memory_scene::kLegendRows), std::ceil(double(entries) / double(f.legendColumns)))
@@ -146,6 +196,17 @@ MemoryMapFrame memoryMapFrame(const MemoryPlan* plan, const Target& target, cons
 }
 
 namespace memory_scene {
+
+std::vector<size_t> drawOrder(const MemoryPlan& plan, const ShownAllocations& shown)
+{
+    std::vector<int64_t> areas(shown.size(), 0);
+    for (size_t k = 0; k < areas.size(); ++k)
+        for (const auto& r : plan.allocations[shown.indices[k]].rects) areas[k] += r.partitions.size() * r.bytes.size();
+    std::vector<size_t> order(shown.size());
+    std::iota(order.begin(), order.end(), size_t{0});
+    std::stable_sort(order.begin(), order.end(), [&](size_t x, size_t y) { return areas[x] > areas[y]; });
+    return order;
+}
 
 void grid(SceneContext& c)
 {
@@ -222,18 +283,20 @@ template <class Drawn> void marks(SceneContext& c, const Drawn& drawn)
 {
     if (c.view.marked.empty()) return;
     const auto& all = c.plan->allocations;
-    const auto marked = [&](size_t i) {
-        return std::find(c.view.marked.begin(), c.view.marked.end(), i) != c.view.marked.end();
-    };
+    // A tensor drawn once for several allocations is marked when any of them is.
+    std::vector<bool> isMarked(all.size(), false);
+    for (size_t i : c.view.marked)
+        if (const auto drawnFor = c.shown.shownFor(i)) isMarked[*drawnFor] = true;
+    const auto marked = [&](size_t i) { return isMarked[i]; };
     const Colour wash = picture::withAlpha(c.view.paper.base, 0.6);
-    for (size_t i : c.shown) {
+    for (size_t i : c.shown.indices) {
         if (marked(i)) continue;
         for (const auto& r : all[i].rects)
             if (const auto px = drawn(r)) c.scene.add(RectShape{*px, wash, {}, {}, 0, -1, "faded"});
     }
     // A light halo under a dark line reads on any tensor colour.
     for (const auto& [colour, width] : {std::pair{c.view.paper.base, 5.0}, std::pair{c.view.paper.text, 2.0}}) {
-        for (size_t i : c.shown) {
+        for (size_t i : c.shown.indices) {
             if (!marked(i)) continue;
             for (const auto& r : all[i].rects) {
                 if (const auto px = drawn(r)) {
@@ -261,8 +324,8 @@ void allocations(SceneContext& c)
         return intersected(px, f.map);
     };
     std::vector<Box> outlines;
-    for (size_t k = 0; k < c.shown.size(); ++k) {
-        const size_t i = c.shown[k];
+    for (size_t k : c.drawOrder) {
+        const size_t i = c.shown.indices[k];
         const auto& a = all[i];
         if (c.view.groups) {
             c.scene.add(picture::GroupBegin{"alloc-" + std::to_string(i), "allocation", a.name,
@@ -325,11 +388,14 @@ void bankEdges(SceneContext& c)
 picture::Scene memoryMapScene(const MemoryPlan* plan, const Target& target, const MemoryMapView& view,
                               const picture::TextMeasure& measure)
 {
-    memory_scene::SceneContext c{plan, target, view, measure, memoryMapFrame(plan, target, view, measure), {}, {}};
+    memory_scene::SceneContext c{plan, target, view, measure, memoryMapFrame(plan, target, view, measure), {}, {}, {}};
     c.scene.width = view.width;
     c.scene.height = view.height;
     c.scene.background = picture::opaque(view.paper.base);
-    if (plan) c.shown = shownAllocations(*plan, view.scope);
+    if (plan) {
+        c.shown = shownAllocations(*plan, view.scope);
+        c.drawOrder = memory_scene::drawOrder(*plan, c.shown);
+    }
     memory_scene::title(c);
     memory_scene::capacityBar(c);
     memory_scene::grid(c);

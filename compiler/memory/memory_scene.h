@@ -17,8 +17,9 @@ namespace tirx {
 // Partitions run down (0 at the top), bytes within a partition across; for
 // PSUM the bytes run over a partition's row of all banks, so a bank is a
 // column. Each placed allocation is drawn at the rectangles MemoryPlan gives
-// it, in plan order (a later tensor lies over an earlier one), coloured per
-// tensor and named where the name fits; the memory two allocations share is
+// it, larger tensors first (a smaller one lies on top, so a tensor placed in
+// bytes another has freed hides neither; equal sizes in plan order), coloured
+// per tensor in plan order and named where the name fits; the memory two allocations share is
 // hatched and outlined red. A bar above shows how far the furthest
 // allocation reaches into the capacity, a ruler the bytes, a legend below
 // names the tensors.
@@ -78,8 +79,29 @@ struct MemoryMapFrame {
 
 // The target's SBUF bytes per partition, or its PSUM banks times their bytes.
 [[nodiscard]] int64_t memoryCapacityBytes(const Target& target, const std::string& scope);
-// The placed allocations of `scope`, as indices into plan.allocations.
-[[nodiscard]] std::vector<size_t> shownAllocations(const MemoryPlan& plan, const std::string& scope);
+// The placed allocations of `scope` a map draws, as indices into
+// plan.allocations in plan order. A statement that makes its tensor again
+// at the same place — an `nl.ndarray` inside a loop of a kernel's trace,
+// one allocation per iteration — is drawn once, by its first allocation,
+// and named with the count ("lhs ×16"), instead of as a stack of the same
+// rectangle.
+struct ShownAllocations {
+    std::vector<size_t> indices;
+    std::vector<size_t> repeats; // per shown allocation, how many it stands for
+    // Per plan allocation, the position in `indices` of the one drawn for
+    // it; npos when not shown.
+    std::vector<size_t> position;
+
+    [[nodiscard]] size_t size() const { return indices.size(); }
+    [[nodiscard]] bool empty() const { return indices.empty(); }
+    // The shown allocation drawn for plan allocation `i`, if any.
+    [[nodiscard]] std::optional<size_t> shownFor(size_t i) const;
+    // How many allocations the one drawn for plan allocation `i` stands for.
+    [[nodiscard]] size_t repeatsOf(size_t i) const;
+};
+[[nodiscard]] ShownAllocations shownAllocations(const MemoryPlan& plan, const std::string& scope);
+// `name`, with " ×N" when it stands for N allocations.
+[[nodiscard]] std::string repeatedName(const std::string& name, size_t repeats);
 // The bytes the map opens with: PSUM whole, SBUF what is used with room.
 [[nodiscard]] std::pair<double, double> fittedByteWindow(const MemoryPlan* plan, const Target& target,
                                                          const std::string& scope);

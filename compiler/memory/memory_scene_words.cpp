@@ -3,6 +3,7 @@
 #include "memory/memory_scene_parts.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace tirx::memory_scene {
@@ -55,6 +56,33 @@ size_t characters(const std::string& text)
     return count;
 }
 
+// The widest stretch of `rect`'s bytes that no tensor drawn over it covers
+// from its first partition to its last: where its name can be read. A tensor
+// placed in bytes a smaller one used earlier would otherwise carry its name
+// on the smaller one's colour. `rect` itself when nothing covers it.
+MemoryRect uncoveredPart(const SceneContext& c, const std::vector<size_t>& rank, size_t k, const MemoryRect& rect)
+{
+    std::vector<Interval> covered;
+    for (size_t j = 0; j < c.shown.size(); ++j) {
+        if (rank[j] <= rank[k]) continue;
+        for (const auto& r : c.plan->allocations[c.shown.indices[j]].rects) {
+            if (r.partitions.begin <= rect.partitions.begin && r.partitions.end >= rect.partitions.end &&
+                r.bytes.meets(rect.bytes))
+                covered.push_back(r.bytes);
+        }
+    }
+    if (covered.empty()) return rect;
+    std::sort(covered.begin(), covered.end(), [](const Interval& a, const Interval& b) { return a.begin < b.begin; });
+    Interval widest{rect.bytes.begin, rect.bytes.begin};
+    int64_t from = rect.bytes.begin;
+    for (const auto& cover : covered) {
+        if (cover.begin - from > widest.size()) widest = {from, cover.begin};
+        from = std::max(from, cover.end);
+    }
+    if (rect.bytes.end - from > widest.size()) widest = {from, rect.bytes.end};
+    return widest.size() > 0 ? MemoryRect{rect.partitions, widest} : rect;
+}
+
 // Text centred vertically in a row of `height` from `top`.
 double baselineIn(const SceneContext& c, double top, double height, double size)
 {
@@ -84,7 +112,7 @@ void capacityBar(SceneContext& c)
     const double capacity = double(memoryCapacityBytes(c.target, c.view.scope));
     double used = 0;
     if (c.plan) {
-        for (size_t i : c.shown)
+        for (size_t i : c.shown.indices)
             for (const auto& r : c.plan->allocations[i].rects) used = std::max(used, double(r.bytes.end));
     }
     const Colour text = picture::opaque(c.view.paper.text);
@@ -119,11 +147,15 @@ void names(SceneContext& c)
     const double small = normal * 0.85;
     const double normalLine = c.measure.lineHeight(normal);
     PlateLayout layout;
+    std::vector<size_t> rank(c.drawOrder.size());
+    for (size_t j = 0; j < c.drawOrder.size(); ++j) rank[c.drawOrder[j]] = j;
     for (size_t k = 0; k < c.shown.size(); ++k) {
         const Rgb colour = picture::tensorColour(k);
-        for (const auto& label : memoryLabels(c.plan->allocations[c.shown[k]], c.target, c.view.scope)) {
-            // Inside the rectangle's outline (and a PSUM bank's edge).
-            const Box px = c.frame.pixelBox(label.rect);
+        for (auto label : memoryLabels(c.plan->allocations[c.shown.indices[k]], c.target, c.view.scope)) {
+            label.name = repeatedName(label.name, c.shown.repeats[k]);
+            // Inside the rectangle's outline (and a PSUM bank's edge), on
+            // its part no other tensor lies over.
+            const Box px = c.frame.pixelBox(uncoveredPart(c, rank, k, label.rect));
             const double left = std::max(px.x, c.frame.map.x) + 2;
             const double top = std::max(px.y, c.frame.map.y) + 2;
             const double right = std::min(px.right(), c.frame.map.right()) - 2;
@@ -168,23 +200,26 @@ void legend(SceneContext& c)
         return std::pair{area.x + double(n % columns) * column, area.y + 2 + double(n / columns) * kLegendRow};
     };
     std::vector<bool> overlapping(c.plan->allocations.size(), false);
-    for (const auto& o : c.plan->overlaps) overlapping[o.earlier] = overlapping[o.later] = true;
-    const bool workspace = std::any_of(c.shown.begin(), c.shown.end(),
+    for (const auto& o : c.plan->overlaps) {
+        for (size_t i : {o.earlier, o.later})
+            if (const auto drawnFor = c.shown.shownFor(i)) overlapping[*drawnFor] = true;
+    }
+    const bool workspace = std::any_of(c.shown.indices.begin(), c.shown.indices.end(),
                                        [&](size_t i) { return starredAllocation(*c.plan, c.plan->allocations[i]); });
-    // The last cell says what the star means when a workspace is shown.
-    const size_t cells = kLegendRows * columns - (workspace ? 1 : 0);
+    // The last cells say what the star means when a workspace is shown.
+    const size_t cells = kLegendRows * columns - (workspace ? std::min(kNoteCells, columns) : 0);
     const size_t tensors = std::min(c.shown.size(), cells);
     const Colour text = picture::opaque(c.view.paper.text);
     const double size = c.view.fontSize;
     for (size_t k = 0; k < tensors; ++k) {
-        const auto& a = c.plan->allocations[c.shown[k]];
+        const auto& a = c.plan->allocations[c.shown.indices[k]];
         const auto [x, y] = cell(k);
         const Box swatch{x, y + 3, 14, 14};
         c.scene.add(RectShape{swatch, picture::opaque(picture::tensorColour(k)), {}, {}, 0, -1, "swatch"});
-        if (overlapping[c.shown[k]])
+        if (overlapping[c.shown.indices[k]])
             c.scene.add(RectShape{
                 swatch, picture::opaque(picture::overlapColour()), picture::FillStyle::Hatch, {}, 0, -1, "hatch"});
-        std::string label = a.name + (starredAllocation(*c.plan, a) ? " *" : "");
+        std::string label = repeatedName(a.name, c.shown.repeats[k]) + (starredAllocation(*c.plan, a) ? " *" : "");
         if (k + 1 == tensors && c.shown.size() > tensors)
             label = "\xE2\x80\xA6 " + std::to_string(c.shown.size() - tensors + 1) + " more";
         c.scene.add(TextShape{x + 18, baselineIn(c, y, kLegendRow, size),
@@ -192,8 +227,11 @@ void legend(SceneContext& c)
                               0});
     }
     if (!workspace) return;
-    // Nothing lies to the right of the last cell: the note may run on.
-    const auto [x, y] = cell(tensors);
+    // The note takes two cells, on the row of the last tensor when two are
+    // left there, else at the start of the next.
+    const size_t noteCells = std::min(kNoteCells, columns);
+    const size_t noteCell = columns - tensors % columns >= noteCells ? tensors : (tensors / columns + 1) * columns;
+    const auto [x, y] = cell(noteCell);
     c.scene.add(TextShape{x, baselineIn(c, y, kLegendRow, size),
                           picture::elided(c.measure, starMeaning(*c.plan), size, area.right() - x), text, size, false,
                           Anchor::Start, 0});

@@ -289,6 +289,49 @@ private slots:
         QVERIFY(sampled >= 3); // A and C in SBUF, Acc in PSUM
     }
 
+    void repeatsAreDrawnOnceAndSmallerOnTop()
+    {
+        auto plan = makePlan();
+        const tirx::PlannedAllocation c = plan.allocations[2];
+        // C's line made again at C's place twice (a loop of a kernel's trace),
+        // then once elsewhere: the copies fold into C, the moved one does not.
+        plan.allocations.push_back(c);
+        plan.allocations.push_back(c);
+        auto moved = c;
+        moved.rects.front().bytes = {6144, 8192};
+        plan.allocations.push_back(moved);
+        // A large tensor made after B, in B's bytes: B still lies on top.
+        auto big = plan.allocations[0];
+        big.name = "Big";
+        big.definition.span.line += 40;
+        plan.allocations.push_back(big);
+        const auto shown = tirx::shownAllocations(plan, "trn.sbuf");
+        QCOMPARE(shown.indices, (std::vector<size_t>{0, 1, 2, 6, 7}));
+        QCOMPARE(shown.repeats, (std::vector<size_t>{1, 1, 3, 1, 1}));
+        QCOMPARE(shown.shownFor(5), std::optional<size_t>{2});
+        QCOMPARE(shown.repeatsOf(4), size_t{3});
+        QCOMPARE(shown.shownFor(3), std::nullopt); // PSUM
+        // Without a place, two allocations are not known to be one line's.
+        auto unplaced = plan;
+        unplaced.allocations[4].definition.span = {};
+        QCOMPARE(tirx::shownAllocations(unplaced, "trn.sbuf").indices, (std::vector<size_t>{0, 1, 2, 4, 6, 7}));
+
+        const QtTextMeasure measure(QFont{});
+        const Scene scene = sceneOf(plan, "trn.sbuf", measure);
+        std::vector<int64_t> drawn; // tensor ids in drawing order, once each
+        std::vector<std::string> texts;
+        for (const auto& shape : scene.shapes) {
+            if (const auto* r = std::get_if<RectShape>(&shape); r && r->role == "tensor") {
+                if (std::find(drawn.begin(), drawn.end(), r->id) == drawn.end()) drawn.push_back(r->id);
+            } else if (const auto* t = std::get_if<TextShape>(&shape)) {
+                texts.push_back(t->text);
+            }
+        }
+        QCOMPARE(drawn, (std::vector<int64_t>{0, 2, 6, 7, 1}));
+        QCOMPARE(std::count(texts.begin(), texts.end(), std::string("C \u00d73")), 2); // on the map and in the legend
+        QCOMPARE(std::count(texts.begin(), texts.end(), std::string("C")), 2);         // the moved one
+    }
+
     void layoutBothWays()
     {
         // A (64, 32) tensor as 32 partitions x 64 free: its scene has the

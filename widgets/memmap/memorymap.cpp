@@ -44,14 +44,19 @@ void MemoryMap::setPlan(std::shared_ptr<const tirx::MemoryPlan> plan, const tirx
 {
     m_plan = std::move(plan);
     if (target) m_target = *target;
-    m_shown.clear();
+    m_shown = {};
     m_overlapping.clear();
     m_hovered.reset();
     m_highlighted.clear();
     if (m_plan) {
         m_shown = tirx::shownAllocations(*m_plan, scopeName());
         m_overlapping.assign(m_plan->allocations.size(), false);
-        for (const auto& o : m_plan->overlaps) m_overlapping[o.earlier] = m_overlapping[o.later] = true;
+        for (const auto& o : m_plan->overlaps) {
+            for (size_t i : {o.earlier, o.later}) {
+                m_overlapping[i] = true;
+                if (const auto drawnFor = m_shown.shownFor(i)) m_overlapping[*drawnFor] = true;
+            }
+        }
     }
     fit();
 }
@@ -174,8 +179,12 @@ QString MemoryMap::describe(size_t index) const
                          .arg(QString::fromStdString(a.createdBy), QString::fromStdString(a.serves).toHtmlEscaped());
         lines << tr("live from statement %1 to %2").arg(a.live.begin).arg(a.live.end - 1);
     }
+    const auto drawnFor = [&](size_t i) { return m_shown.shownFor(i).value_or(i); };
+    if (const size_t repeats = m_shown.repeatsOf(index); repeats > 1)
+        lines
+            << tr("made %1 times by this line at this place (once per loop iteration); this is the first").arg(repeats);
     for (const auto& o : m_plan->overlaps) {
-        if (o.earlier == index || o.later == index)
+        if (drawnFor(o.earlier) == index || drawnFor(o.later) == index)
             lines << u"<span style='color:#d01010'>%1</span>"_s.arg(
                 QString::fromStdString(tirx::overlapMessage(*m_plan, o)).toHtmlEscaped());
     }

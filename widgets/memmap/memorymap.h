@@ -31,8 +31,10 @@ public:
     [[nodiscard]] const tirx::MemoryPlan* plan() const { return m_plan.get(); }
     [[nodiscard]] Scope scope() const { return m_scope; }
 
-    // The allocations of this scope, as indices into plan()->allocations.
-    [[nodiscard]] const std::vector<size_t>& shown() const { return m_shown; }
+    // The allocations of this scope the map draws, as indices into
+    // plan()->allocations (one for the allocations a statement repeats at
+    // one place: tirx::shownAllocations).
+    [[nodiscard]] const std::vector<size_t>& shown() const { return m_shown.indices; }
     // The allocation under `pos`, the last drawn on top when several are.
     [[nodiscard]] std::optional<size_t> allocationAt(QPointF pos) const;
     // Where rectangle `rect` of allocation `index` is drawn now.
@@ -64,6 +66,8 @@ public:
     // Draws the map as it is shown now onto `painter`, for a repaint or an
     // exported picture of the widget's size.
     void paintMap(QPainter& painter) const;
+    // The picture as shown now, built when first asked for after a change.
+    [[nodiscard]] const tirx::picture::Scene& scene() const;
 
     ~MemoryMap() override;
 
@@ -91,14 +95,12 @@ private:
     [[nodiscard]] tirx::MemoryMapView view() const;
     [[nodiscard]] tirx::MemoryMapFrame frame() const;
     [[nodiscard]] const QtTextMeasure& measure() const;
-    // The picture as shown now, built when first asked for after a change.
-    [[nodiscard]] const tirx::picture::Scene& scene() const;
     void invalidate();
 
     Scope m_scope;
     std::shared_ptr<const tirx::MemoryPlan> m_plan;
     tirx::Target m_target;
-    std::vector<size_t> m_shown;
+    tirx::ShownAllocations m_shown;
     std::vector<bool> m_overlapping; // per plan allocation
     double m_first = 0;
     double m_last = 1;
