@@ -37,7 +37,9 @@ CLI = os.environ.get("TIRX_CLI", "")
 # codes the views filter on).
 CONTRACT_CODES = ("contract", "psum-tile", "partition-count")
 NOTE = re.compile(r"^(?P<loc>[^\n]*?:\d+:\d+): (?P<severity>error|warning): (?P<message>.*) \[(?P<code>[a-z-]+)\]$")
-RULE_SOURCE = re.compile(r"\(([^()]*)\)$")
+# The page a message ends with, which may hold one parenthesis of its own:
+# "(nki.language.tile_size (psum_bank_fmax_bytes))".
+RULE_SOURCE = re.compile(r"\(((?:[^()]|\([^()]*\))*)\)$")
 
 
 def corpus():
