@@ -24,7 +24,7 @@ Executor::Executor(Machine& machine, RunResult& result, bool recordTrace)
 
 bool Executor::fail(std::string text)
 {
-    const Span span = m_ins && m_ins->call ? m_ins->call->span() : Span{};
+    const Span span = m_ins ? m_ins->span : Span{};
     m_result.diagnostics.push_back({Diagnostic::Severity::Error, std::move(text), span});
     return false;
 }
@@ -60,7 +60,7 @@ bool Executor::run(const Instruction& ins, Env& env)
     m_record.id = m_result.instructions;
     m_record.op = std::string(ins.callable->name);
     m_record.engine = std::string(engineName(ins.callable->engine));
-    m_record.span = ins.call->span();
+    m_record.span = ins.span;
     m_record.elements = m_points.activeCount();
     if (!Semantics(*this).run()) return false;
     auto& count = m_result.engines[m_record.engine];
@@ -320,7 +320,7 @@ void Executor::recordRead(size_t arg, int64_t unwritten, int64_t firstOffset)
     report.instruction = m_result.instructions;
     report.op = std::string(m_ins->callable->name);
     report.tensor = p.name;
-    report.span = m_ins->call->span();
+    report.span = m_ins->span;
     report.elements = unwritten;
     report.instructions = 1;
     report.partition = firstOffset / p.storage->partitionBytes();

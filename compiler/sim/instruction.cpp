@@ -66,10 +66,10 @@ std::variant<Instruction, Diagnostic> decodeCall(const CallNode& call, Span span
 {
     Instruction ins;
     ins.call = &call;
+    ins.span = call.span().valid() ? call.span() : span;
     ins.callable = findCallableByOp(call.op());
     if (!ins.callable || ins.callable->kind != CallableKind::NkiInstruction)
-        return error(call.span().valid() ? call.span() : span,
-                     "'" + call.op() + "' is not an NKI instruction; lower the kernel before simulating it");
+        return error(ins.span, "'" + call.op() + "' is not an NKI instruction; lower the kernel before simulating it");
     decodeOperands(ins);
     return ins;
 }

@@ -28,6 +28,9 @@ struct TensorOperand {
 struct Instruction {
     const CallNode* call = nullptr;
     const Callable* callable = nullptr;
+    // Where the instruction is reported: the call's place, else its
+    // statement's (TileDispatch gives the statements it makes the tile call's).
+    Span span;
     std::vector<const VarNode*> vars;
     std::vector<Expr> begins;
     std::vector<Expr> extents;

@@ -2,7 +2,7 @@
 // nests that implement it (chapter 05), then removes the first device_entry
 // region, splicing its body in place. The per-family lowerings live in
 // transform/tile/; a call a lowering rejects is reported at its source
-// location and left in place.
+// location and left in place. The statements a call becomes carry its place.
 
 #include "ir/callables.h"
 #include "ir/functor.h"
@@ -14,6 +14,52 @@
 namespace tirx {
 
 namespace {
+
+// `s` with its instructions placed at `span`: a lowering makes its
+// statements without a place, and the instructions it made get the tile
+// call's, so the NKI source map, the simulator's reports and later passes'
+// diagnostics point at the call a kernel line came from. The loops, binds
+// and sequences around instructions keep no place, which is how the IR
+// graph and the memory plan tell what a pass made; within an instruction
+// (a tensorized region) everything is placed.
+Stmt placedAt(const Stmt& s, const Span& span, bool withinInstruction = false)
+{
+    if (!s) return s;
+    const bool placed = s->span().valid();
+    const Span own = placed || !withinInstruction ? s->span() : span;
+    switch (s->kind()) {
+    case StmtKind::Seq: {
+        const auto& n = static_cast<const SeqStmtNode&>(*s);
+        std::vector<Stmt> stmts;
+        stmts.reserve(n.stmts().size());
+        for (const auto& child : n.stmts()) stmts.push_back(placedAt(child, span, withinInstruction));
+        return makeSeq(std::move(stmts), own);
+    }
+    case StmtKind::For: {
+        const auto& n = static_cast<const ForNode&>(*s);
+        return makeFor({n.var(), n.begin(), n.end(), n.step(), n.forKind(), placedAt(n.body(), span, withinInstruction),
+                        n.annotations()},
+                       own);
+    }
+    case StmtKind::If: {
+        const auto& n = static_cast<const IfNode&>(*s);
+        return makeIf(n.cond(), placedAt(n.thenBody(), span, withinInstruction),
+                      placedAt(n.elseBody(), span, withinInstruction), own);
+    }
+    case StmtKind::Region: {
+        const auto& n = static_cast<const RegionNode&>(*s);
+        const bool instruction = withinInstruction || n.op() == kTensorizedInstruction;
+        return makeRegion(n.op(), n.args(), n.attrs(), placedAt(n.body(), span, instruction),
+                          placed ? s->span() : span);
+    }
+    case StmtKind::Evaluate: return placed ? s : makeEvaluate(static_cast<const EvaluateNode&>(*s).value(), span);
+    case StmtKind::TensorStore: {
+        const auto& n = static_cast<const TensorStoreNode&>(*s);
+        return placed ? s : makeStore(n.tensor(), n.value(), n.indices(), span);
+    }
+    default: return s;
+    }
+}
 
 // Tile calls are whole statements; expressions are not walked. The ranges
 // of the loops around a call bound its symbolic extents.
@@ -47,7 +93,7 @@ protected:
             for (const auto& w : call.warnings())
                 diagnostics.push_back(
                     {Diagnostic::Severity::Warning, std::string(callable->name) + ": " + w, self->span()});
-            return lowered;
+            return placedAt(lowered, self->span());
         } catch (const TileError& e) {
             diagnostics.push_back({Diagnostic::Severity::Error, e.what(), self->span()});
         } catch (const PlanError& e) {

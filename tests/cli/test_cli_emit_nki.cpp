@@ -86,6 +86,32 @@ private slots:
         QVERIFY(lines[1].toObject()[u"ir_line"_s].isNull());
     }
 
+    // A tile-level module: the instruction lines TileDispatch made point at
+    // the tile call they came from (memory_map.py's matmul).
+    void instructionLinesNameTheirTileCall()
+    {
+        const QString path = QStringLiteral(TIRX_SOURCE_DIR) + u"/resources/examples/memory_map.py"_s;
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QStringList module = QString::fromUtf8(file.readAll()).split(u'\n');
+        int call = 0;
+        for (int i = 0; i < module.size() && call == 0; ++i)
+            if (module[i].contains(u"T.trn.tile.matmul("_s)) call = i + 1;
+        QVERIFY(call > 0);
+        const CliRun run = runCli({u"emit-nki"_s, u"--json"_s, path});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject doc = QJsonDocument::fromJson(run.out.toUtf8()).object();
+        const QStringList text = doc[u"source"_s].toString().split(u'\n');
+        const QJsonArray lines = doc[u"lines"_s].toArray();
+        int matmuls = 0;
+        for (int i = 0; i < text.size() && i < lines.size(); ++i) {
+            if (!text[i].contains(u"nisa.nc_matmul("_s)) continue;
+            ++matmuls;
+            QCOMPARE(lines[i].toObject()[u"tile_call"_s].toObject()[u"line"_s].toInt(), call);
+        }
+        QCOMPARE(matmuls, 1);
+    }
+
     void aKernelThatCannotPrintIsBadInput()
     {
         const CliRun run = runCli({u"emit-nki"_s, golden(u"e01-tensor-store.py"_s)});

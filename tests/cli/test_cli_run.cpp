@@ -1,7 +1,8 @@
 // `tirx-cli run --device sim` on the real executable: the --json shape of
 // CLI.md, an output written as .npy with the values the kernel computes
 // from an input given as .npy, the never-written read of a kernel whose
-// accumulator is never cleared (with its line), and the exit codes for a
+// accumulator is never cleared (with its line, also for a tile-level
+// kernel), and the exit codes for a
 // device that is not there, a bad NAME=PATH and an unreadable input.
 
 #include "cli_run.h"
@@ -58,6 +59,31 @@ private slots:
                                   u"never-written elements of 'acc'"_s),
                  qPrintable(run.err));
         QVERIFY2(run.out.contains(u"nan 1024"_s), qPrintable(run.out));
+    }
+
+    // A tile-level kernel: the instructions TileDispatch makes carry the
+    // tile call's place, so the read of memory_map.py's accumulator, which
+    // nothing clears, is reported at its T.trn.tile.matmul.
+    void tileKernelReadIsAtTheTileCall()
+    {
+        QFile file(source(u"resources/examples/memory_map.py"_s));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QStringList lines = QString::fromUtf8(file.readAll()).split(u'\n');
+        int line = 0;
+        qsizetype column = 0;
+        for (int i = 0; i < lines.size() && line == 0; ++i) {
+            if (const auto at = lines[i].indexOf(u"T.trn.tile.matmul("_s); at >= 0) {
+                line = i + 1;
+                column = at + 1;
+            }
+        }
+        QVERIFY(line > 0);
+        const CliRun run = runCli({u"run"_s, source(u"resources/examples/memory_map.py"_s)});
+        QCOMPARE(run.exitCode, 0);
+        const QString where = u"memory_map.py:%1:%2: warning: instruction 1 (T.nki.matmul) reads 16384 never-written "
+                              u"elements of 'acc_psum'"_s.arg(line)
+                                  .arg(column);
+        QVERIFY2(run.err.contains(where), qPrintable(run.err));
     }
 
     void errors()
