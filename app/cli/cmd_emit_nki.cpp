@@ -97,14 +97,12 @@ void registerEmitNki(CLI::App& app, Outcome& outcome)
         if (!lowered) return;
         const Input& input = lowered->input;
         const Trace& trace = lowered->trace();
-        // A skipped pass's note is not news to someone who asked for the kernel.
-        for (const auto& e : trace.entries) {
-            std::vector<Diagnostic> shown;
-            for (const auto& d : e->diagnostics) {
-                if (d.severity != Diagnostic::Severity::Note) shown.push_back(d);
-            }
-            std::fputs(formatDiagnostics(shown, input.path, input.source).c_str(), stderr);
-        }
+        // One fact once; a skipped pass's note is not news to someone who
+        // asked for the kernel.
+        std::vector<Diagnostic> shown;
+        for (auto& d : distinctDiagnostics(trace))
+            if (d.severity != Diagnostic::Severity::Note) shown.push_back(std::move(d));
+        std::fputs(formatDiagnostics(shown, input.path, input.source).c_str(), stderr);
         if (trace.failed()) {
             outcome.exit = Exit::BadInput;
             return;

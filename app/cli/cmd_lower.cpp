@@ -50,8 +50,8 @@ void registerLower(CLI::App& app, Outcome& outcome)
         if (!lowered) return;
         const Input& input = lowered->input;
         const Trace& trace = lowered->trace();
-        for (const auto& entry : trace.entries)
-            std::fputs(formatDiagnostics(entry->diagnostics, input.path, input.source).c_str(), stderr);
+        // One fact once, however many passes' checks found it.
+        std::fputs(formatDiagnostics(distinctDiagnostics(trace), input.path, input.source).c_str(), stderr);
         if (!dumpDir.empty() && !dumpTrace(trace, dumpDir, outcome)) return;
         if (trace.failed()) {
             outcome.exit = Exit::BadInput;

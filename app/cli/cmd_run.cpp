@@ -13,6 +13,7 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <map>
 
@@ -90,8 +91,9 @@ void registerRun(CLI::App& app, Outcome& outcome)
         if (!lowered) return;
         const Input& input = lowered->input;
         const Trace& trace = lowered->trace();
-        for (const auto& e : trace.entries)
-            std::fputs(formatDiagnostics(e->diagnostics, input.path, input.source).c_str(), stderr);
+        // One fact once, however many passes' checks found it.
+        const auto lowering = distinctDiagnostics(trace);
+        std::fputs(formatDiagnostics(lowering, input.path, input.source).c_str(), stderr);
         if (trace.failed()) {
             outcome.exit = Exit::BadInput;
             return;
@@ -118,7 +120,15 @@ void registerRun(CLI::App& app, Outcome& outcome)
         simOptions.seed = seed;
         simOptions.recordTrace = false;
         const auto result = sim::simulate(*kernel, lowered->target(), inputs, simOptions);
-        std::fputs(formatDiagnostics(result.diagnostics, input.path, input.source).c_str(), stderr);
+        // The simulator warns of the overlaps of the memory it runs on, which
+        // the lowering's checks have just reported.
+        std::vector<Diagnostic> news;
+        for (const auto& d : result.diagnostics) {
+            const bool told =
+                std::any_of(lowering.begin(), lowering.end(), [&](const Diagnostic& o) { return sameFact(o, d); });
+            if (!told) news.push_back(d);
+        }
+        std::fputs(formatDiagnostics(news, input.path, input.source).c_str(), stderr);
         std::vector<Diagnostic> reads;
         for (const auto& r : result.uninitialised) reads.push_back(uninitialisedWarning(r));
         if (!json) std::fputs(formatDiagnostics(reads, input.path, input.source).c_str(), stderr);

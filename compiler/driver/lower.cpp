@@ -112,15 +112,18 @@ LowerResult lower(const LowerRequest& request)
 
 std::vector<std::string> checkPasses() { return {"TrnPrivateTensorAlloc", "TrnNaiveAllocator", "TileDispatch"}; }
 
+bool sameFact(const Diagnostic& a, const Diagnostic& b)
+{
+    return a.severity == b.severity && a.message == b.message && a.span.line == b.span.line &&
+           a.span.column == b.span.column;
+}
+
 std::vector<Diagnostic> distinctDiagnostics(const Trace& trace)
 {
     std::vector<Diagnostic> out;
     for (const auto& e : trace.entries) {
         for (const auto& d : e->diagnostics) {
-            const bool seen = std::any_of(out.begin(), out.end(), [&](const Diagnostic& o) {
-                return o.severity == d.severity && o.message == d.message && o.span.line == d.span.line &&
-                       o.span.column == d.span.column;
-            });
+            const bool seen = std::any_of(out.begin(), out.end(), [&](const Diagnostic& o) { return sameFact(o, d); });
             if (!seen) out.push_back(d);
         }
     }

@@ -76,5 +76,7 @@ struct ResolvedPasses {
 // Every pass's diagnostics, each fact once: the verifier runs after every
 // pass, so a warning about a tensor no pass touches is found by each.
 [[nodiscard]] std::vector<Diagnostic> distinctDiagnostics(const Trace& trace);
+// Whether `a` and `b` say the same thing at the same place.
+[[nodiscard]] bool sameFact(const Diagnostic& a, const Diagnostic& b);
 
 } // namespace tirx
