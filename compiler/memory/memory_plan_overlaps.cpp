@@ -176,9 +176,19 @@ std::string overlapMessage(const MemoryPlan& plan, const OverlapPair& pair)
 {
     const auto& a = plan.allocations[pair.earlier];
     const auto& b = plan.allocations[pair.later];
-    return "allocation '" + b.name + "' overlaps '" + a.name + "' in " +
-           (isScope(a.scope, MemSpace::Psum) ? "PSUM" : "SBUF") + " (bytes " + std::to_string(pair.bytes.begin) + ".." +
-           std::to_string(pair.bytes.end - 1) + ")";
+    const std::string bytes = std::to_string(pair.bytes.begin) + ".." + std::to_string(pair.bytes.end - 1);
+    const std::string head = "allocation '" + b.name + "' overlaps '" + a.name + "' in ";
+    if (!isScope(a.scope, MemSpace::Psum)) return head + "SBUF (bytes " + bytes + ")";
+    // PSUM bytes count within a bank: say which banks the two share.
+    if (a.bankRange && b.bankRange) {
+        const int64_t first = std::max(a.bankRange->begin, b.bankRange->begin);
+        const int64_t last = std::min(a.bankRange->end, b.bankRange->end) - 1;
+        if (first == last) return head + "PSUM bank " + std::to_string(first) + " (bytes " + bytes + " of the bank)";
+        if (first < last)
+            return head + "PSUM banks " + std::to_string(first) + ".." + std::to_string(last) + " (bytes " + bytes +
+                   " of each)";
+    }
+    return head + "PSUM (bytes " + bytes + " of a bank)";
 }
 
 } // namespace tirx
