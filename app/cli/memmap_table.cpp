@@ -45,10 +45,11 @@ std::string memoryPlanTable(const MemoryPlan& plan)
         // Padded by characters, not bytes: "×" is two bytes of UTF-8.
         const std::string name = repeatedName(a.name, repeats);
         const int width = 16 + (repeats > 1 ? 1 : 0);
-        std::snprintf(line, sizeof line, "%-*s %-9s %-9s %10s %6lld %10lld %-8s %s\n", width, name.c_str(),
-                      a.scope.c_str(), a.dtypeName().c_str(), offset.c_str(), static_cast<long long>(a.partitions),
-                      static_cast<long long>(a.rowBytes()), source.c_str(), a.createdBy.c_str());
-        out += line;
+        std::snprintf(line, sizeof line, "%-*s %-9s %-9s %10s %6lld %10lld %-8s ", width, name.c_str(), a.scope.c_str(),
+                      a.dtypeName().c_str(), offset.c_str(), static_cast<long long>(a.partitions),
+                      static_cast<long long>(a.rowBytes()), source.c_str());
+        // A workspace says which tile call it serves, as the Memory dock does.
+        out += line + a.createdBy + (a.serves.empty() ? "" : " for " + a.serves) + "\n";
     }
     if (modelled) out += "* modelled placement — the compiler may place it elsewhere\n";
     for (const auto& o : plan.overlaps) {

@@ -1,7 +1,8 @@
 // `tirx-cli memmap`'s text table when the plan caps its overlap list (N
 // tensors at one address make N(N-1)/2 pairs, the plan lists the first
 // MemoryPlan::kMostOverlapsListed, 1,000, and the table says how many more
-// there are, as `check` does), and what its PSUM picture names.
+// there are, as `check` does), the tile call a workspace's row names, and
+// what its PSUM picture names.
 
 #include "cli_run.h"
 
@@ -35,6 +36,16 @@ class TestCliMemmap : public QObject {
     Q_OBJECT
 
 private slots:
+    // A workspace's row names the tile call it serves, with its place.
+    void workspaceRowNamesItsTileCall()
+    {
+        const CliRun run = runCli({u"memmap"_s, source(u"resources/examples/activation.py"_s)});
+        QCOMPARE(run.exitCode, 0);
+        static const QRegularExpression row(
+            uR"(\nconst_bias +trn\.sbuf .* TrnPrivateTensorAlloc for T\.trn\.tile\.activation at \d+:\d+\n)"_s);
+        QVERIFY2(row.match(run.out).hasMatch(), qPrintable(run.out));
+    }
+
     void overlapListSaysWhatItLeavesOut_data()
     {
         QTest::addColumn<int>("count");
