@@ -67,13 +67,16 @@ protected:
             const auto* load = as<TensorLoadNode>(c->args()[i]);
             if (!load) continue;
             const VarNode* tensor = load->tensor().get();
-            const std::optional<double> value =
+            const std::optional<double> memset =
                 *op == NkiOp::Memset && c->args().size() > 1 ? constantValue(c->args()[1]) : std::nullopt;
+            // A plain double from here: GCC's -O2 flow analysis takes the
+            // optional's value for maybe-uninitialised behind has_value().
+            const double value = memset.value_or(0.0);
             const auto known = m_values.find(tensor);
-            if (!value || !coversAll(*load) || (known != m_values.end() && known->second != *value))
+            if (!memset.has_value() || !coversAll(*load) || (known != m_values.end() && known->second != value))
                 m_mixed.insert(tensor);
             else
-                m_values[tensor] = *value;
+                m_values[tensor] = value;
         }
         IrVisitor::visitEvaluate(s);
     }
