@@ -180,6 +180,27 @@ class Names(unittest.TestCase):
         self.assertEqual(names, ["a", "given", "from_helper", f"kernel.py:{line_of(HEAD + src, 'tiles.append')}",
                                  "typed"])
 
+    def test_a_helper_that_returns_its_variable_names_nothing(self):
+        # A stack allocator's `tile = nl.ndarray(...); return tile`: the
+        # caller's variables name the tensors; the kernel's own returned
+        # `out` keeps its name, and a result nobody assigns is named by the
+        # place of its call.
+        src = ("class Stack:\n"
+               "    def alloc(self, shape):\n"
+               "        tile = nl.ndarray(shape, dtype=nl.float32, buffer=nl.sbuf)\n"
+               "        return tile\n\n\n"
+               "@nki.jit\n"
+               "def k(a):\n"
+               "    stack = Stack()\n"
+               "    x = stack.alloc((128, 4))\n"
+               "    y = stack.alloc((128, 8))\n"
+               "    stack.alloc((128, 2))\n"
+               "    out = nl.ndarray(a.shape, dtype=a.dtype, buffer=nl.shared_hbm)\n"
+               "    return out\n")
+        doc = trace(src, [arg("a", (128, 4))])
+        names = [t["name"] for t in doc["programs"][0]["tensors"]]
+        self.assertEqual(names, ["a", "x", "y", f"kernel.py:{line_of(HEAD + src, 'stack.alloc((128, 2))')}", "out"])
+
     def test_implicit_tiles(self):
         doc = trace(
             "@nki.jit\n"

@@ -1,5 +1,6 @@
 """A tensor's name: name=, else the variable the call is assigned to (read
-from the caller's source line), else "<file>:<line>"."""
+from the caller's source line; in a helper that returns that variable, the
+variable its caller assigns the result to), else "<file>:<line>"."""
 
 import linecache
 import os
@@ -15,24 +16,41 @@ _RETURN = re.compile(r"^\s*return\b")
 def from_source(frame=None):
     if frame is None:
         frame = sys._getframe(1)
+    unreturned = None  # a helper's own name for a tensor it returns, if no caller names it
     while frame is not None:
         name = frame.f_code.co_filename
         if state.is_user_file(name):
             # Keyed by call site: a frame's f_lineno walks the line table from the
             # function's start, and a generated kernel is one function of thousands of lines.
             key = (id(frame.f_code), frame.f_lasti)
-            found = _site_names.get(key, _site_names)
-            if found is _site_names:
+            found = _site_names.get(key)
+            if found is None:
                 state.keep_code(frame.f_code)
-                found = _site_names[key] = _name_on_line(name, frame.f_lineno)
-            if found is not None:
-                return found
+                assigned = _name_on_line(name, frame.f_lineno)
+                # `tile = nl.ndarray(...)` in a helper that returns `tile`:
+                # the caller's assignment names it, as for `return nl.ndarray(...)`.
+                found = _site_names[key] = (assigned, assigned is not None and _returns(frame.f_code, assigned))
+            assigned, returned = found
+            if assigned is not None and not returned:
+                return assigned
+            if unreturned is None:
+                unreturned = assigned
             # `return nl.ndarray(...)` in a helper: the caller's assignment names it.
         frame = frame.f_back
-    return "<unknown>"
+    return unreturned or "<unknown>"
 
 
-_site_names = {}  # (id(code), offset) -> _name_on_line(...) of the call site
+_site_names = {}  # (id(code), offset) -> (_name_on_line(...), whether the function returns it)
+
+
+def _returns(code, name):
+    """Whether the function of `code` (not the module) ends with `return name`."""
+    if code.co_name == "<module>":
+        return False
+    pattern = re.compile(r"^\s*return\s+" + re.escape(name) + r"\s*(#.*)?$")
+    first = code.co_firstlineno
+    last = max((line for _, _, line in code.co_lines() if line is not None), default=first)
+    return any(pattern.match(linecache.getline(code.co_filename, n)) for n in range(first, last + 1))
 
 
 def _name_on_line(filename, lineno):
