@@ -366,6 +366,21 @@ class Failures(unittest.TestCase):
         doc = trace("@nki.jit\ndef k(a):\n    a.some_view_method()\n    return a\n", [arg("a", (4, 4))])
         self.assertIn("NkiTensor.some_view_method", doc["error"]["message"])
 
+    def test_host_simulators_import_and_stop_when_called(self):
+        # The legacy text emit-nki prints imports simulate_kernel; importing
+        # the SDK's simulators is fine, calling one inside a trace is not.
+        src = ("from neuronxcc.nki import simulate_kernel\n"
+               "from nki import simulate\n\n\n"
+               "@nki.jit\n"
+               "def k(a):\n"
+               "    simulate(k)\n"
+               "    return a\n")
+        doc = trace(src, [arg("a", (128, 4))])
+        err = doc["error"]
+        self.assertEqual(err["code"], "unmodelled")
+        self.assertIn("nki.simulate", err["message"])
+        self.assertEqual(err["loc"]["line"], line_of(HEAD + src, "simulate(k)"))
+
     def test_placeholder_fails_only_when_used(self):
         src = ("import torch\nfrom scipy import special\n\n\n"
                "@nki.jit\n"
