@@ -114,6 +114,7 @@ void describe(PlannedAllocation& a, const std::string& function, const AllocView
 {
     const auto& type = *view.type;
     a.function = function;
+    a.var = view.var;
     a.name = view.var->name();
     a.scope = type.scope();
     a.dtype = type.dtype();

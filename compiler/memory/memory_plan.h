@@ -49,6 +49,9 @@ struct MemoryRect {
 struct PlannedAllocation {
     std::string function;
     std::string name;
+    // The allocated variable: a reader walking the same module (the
+    // simulator) finds a statement's entry by it instead of placing it again.
+    Var var;
     std::string scope;
     DataType dtype;
     std::string dtypeText;              // the dtype as an NKI kernel names it ("float8_e4m3fn_x4"); empty for TIRx

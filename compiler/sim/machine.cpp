@@ -66,8 +66,12 @@ std::variant<TypeCheck, Diagnostic> checkType(const std::string& name, const Ten
 
 } // namespace
 
-Machine::Machine(const Target& target, bool poison) : m_target(target), m_fill(poison ? kPoisonByte : 0)
+Machine::Machine(const Target& target, const MemoryPlan& plan, bool poison)
+    : m_target(target), m_fill(poison ? kPoisonByte : 0)
 {
+    for (const auto& a : plan.allocations) {
+        if (a.var) m_planned.emplace(a.var.get(), &a);
+    }
     for (const MemSpace space : {MemSpace::Sbuf, MemSpace::Psum}) {
         newStorage(std::string(memSpaceLabel(space)), std::string(scopeName(space)), target.partitionSize,
                    space == MemSpace::Sbuf ? target.maxSbufBytesPerPartition : target.maxPsumBytesPerPartition);
@@ -197,31 +201,50 @@ std::optional<Diagnostic> Machine::placeAllocation(const Stmt& stmt)
         m_places.emplace(view->var.get(), std::move(place));
         return std::nullopt;
     }
-    const auto& at = *view->placement;
-    place.addressed = true;
-    if (isSbuf) {
-        if (at.size() != 1) return error(stmt->span(), "SBUF tensor '" + name + "' needs one address");
-        if (at[0] < 0 || at[0] + rowBytes > m_target.maxSbufBytesPerPartition)
-            return error(stmt->span(), "SBUF tensor '" + name + "' at byte " + std::to_string(at[0]) + " needs " +
-                                           std::to_string(rowBytes) + " bytes per partition; a partition has " +
-                                           std::to_string(m_target.maxSbufBytesPerPartition));
-        place.byteBase = at[0];
-        place.storage = &sbuf();
-    } else {
-        if (at.size() != 2) return error(stmt->span(), "PSUM tensor '" + name + "' needs a bank and an address");
-        if (at[0] < 0 || at[0] + shape[0] > m_target.psumBanks)
-            return error(stmt->span(), "PSUM tensor '" + name + "' needs banks " + std::to_string(at[0]) + " to " +
-                                           std::to_string(at[0] + shape[0] - 1) + "; there are " +
-                                           std::to_string(m_target.psumBanks));
-        if (at[1] < 0 || at[1] + rowBytes > m_target.psumBankBytes)
-            return error(stmt->span(), "PSUM tensor '" + name + "' at byte " + std::to_string(at[1]) + " needs " +
-                                           std::to_string(rowBytes) + " bytes of a " +
-                                           std::to_string(m_target.psumBankBytes) + "-byte bank");
-        place.byteStride[0] = m_target.psumBankBytes;
-        place.byteBase = at[0] * m_target.psumBankBytes + at[1];
-        place.storage = &psum();
-    }
+    if (auto d = placeAddressed(place, view->var.get(), rowBytes)) return d;
     m_places.emplace(view->var.get(), std::move(place));
+    return std::nullopt;
+}
+
+std::optional<Diagnostic> Machine::placeAddressed(TensorPlace& place, const VarNode* var, int64_t rowBytes)
+{
+    const auto planned = m_planned.find(var);
+    const PlannedAllocation* a = planned == m_planned.end() ? nullptr : planned->second;
+    const std::string& name = place.name;
+    if (!a || !a->placed()) {
+        return error(place.span,
+                     "allocation '" + name + "' " +
+                         (a && !a->sizeError.empty() ? a->sizeError : "has no placement the simulator can use"));
+    }
+    // The plan's byte range is what the verifier checks; the simulator's row
+    // (from the lowered shape) must lie inside it, or element writes would
+    // reach bytes the plan gives to another tensor.
+    const Interval bytes = *a->byteRange;
+    if (rowBytes > bytes.size())
+        return error(place.span, "tensor '" + name + "' has rows of " + std::to_string(rowBytes) +
+                                     " bytes, more than the " + std::to_string(bytes.size()) + " its placement holds");
+    place.addressed = true;
+    if (isScope(place.scope, MemSpace::Sbuf)) {
+        if (bytes.begin < 0 || bytes.end > m_target.maxSbufBytesPerPartition)
+            return error(place.span, "SBUF tensor '" + name + "' at byte " + std::to_string(bytes.begin) + " needs " +
+                                         std::to_string(bytes.size()) + " bytes per partition; a partition has " +
+                                         std::to_string(m_target.maxSbufBytesPerPartition));
+        place.byteBase = bytes.begin;
+        place.storage = &sbuf();
+        return std::nullopt;
+    }
+    const Interval banks = *a->bankRange;
+    if (banks.begin < 0 || banks.end > m_target.psumBanks)
+        return error(place.span, "PSUM tensor '" + name + "' needs banks " + std::to_string(banks.begin) + " to " +
+                                     std::to_string(banks.end - 1) + "; there are " +
+                                     std::to_string(m_target.psumBanks));
+    if (bytes.begin < 0 || bytes.end > m_target.psumBankBytes)
+        return error(place.span, "PSUM tensor '" + name + "' at byte " + std::to_string(bytes.begin) + " needs " +
+                                     std::to_string(bytes.size()) + " bytes of a " +
+                                     std::to_string(m_target.psumBankBytes) + "-byte bank");
+    place.byteStride[0] = m_target.psumBankBytes;
+    place.byteBase = banks.begin * m_target.psumBankBytes + bytes.begin;
+    place.storage = &psum();
     return std::nullopt;
 }
 

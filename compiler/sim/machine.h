@@ -2,6 +2,7 @@
 
 #include "ir/diagnostic.h"
 #include "ir/stmt.h"
+#include "memory/memory_plan.h"
 #include "sim/host_array.h"
 #include "sim/tensor_place.h"
 #include "target/target.h"
@@ -14,10 +15,12 @@ namespace tirx::sim {
 
 // The state of one run: SBUF and PSUM of the target as byte arrays, one
 // storage per HBM tensor and per on-chip tensor without an address, and
-// where each tensor variable of the kernel lives.
+// where each tensor variable of the kernel lives. An addressed tensor sits
+// where the kernel's MemoryPlan places it: its partitions, bytes and banks
+// are read from the plan, not decoded from the address again.
 class Machine {
 public:
-    Machine(const Target& target, bool poison);
+    Machine(const Target& target, const MemoryPlan& plan, bool poison);
 
     [[nodiscard]] Storage& sbuf() { return m_storages[0]; }
     [[nodiscard]] Storage& psum() { return m_storages[1]; }
@@ -38,9 +41,11 @@ public:
 private:
     [[nodiscard]] std::optional<Diagnostic> placeAllocation(const Stmt& stmt);
     [[nodiscard]] std::optional<Diagnostic> placeDeclaration(const BindNode& bind, const CallNode& call);
+    [[nodiscard]] std::optional<Diagnostic> placeAddressed(TensorPlace& place, const VarNode* var, int64_t rowBytes);
     Storage& newStorage(std::string name, std::string scope, int64_t partitions, int64_t partitionBytes);
 
     const Target& m_target;
+    std::unordered_map<const VarNode*, const PlannedAllocation*> m_planned;
     uint8_t m_fill;
     std::deque<Storage> m_storages;
     std::unordered_map<const VarNode*, TensorPlace> m_places;

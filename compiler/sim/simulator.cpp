@@ -121,10 +121,8 @@ private:
 
 // The placement plan's overlaps: the simulator aliases such tensors (they
 // share the bytes of one storage); the plan says which pairs and where.
-std::vector<Diagnostic> overlapWarnings(const Function& kernel, const Target& target)
+std::vector<Diagnostic> overlapWarnings(const MemoryPlan& plan)
 {
-    const Module module({{kernel.name(), std::make_shared<const Function>(kernel)}});
-    const MemoryPlan plan = buildMemoryPlan(module, target, "", PlanDetail::Placement);
     std::vector<Diagnostic> out;
     for (const auto& pair : plan.overlaps) {
         out.push_back(
@@ -145,7 +143,11 @@ RunResult simulate(const Function& kernel, const Target& target, const std::map<
         result.diagnostics.push_back(*d);
         return result;
     }
-    Machine machine(target, options.poison);
+    // One placement of the kernel's memory: the machine puts addressed
+    // tensors where it says, and its overlaps are the aliasing warnings.
+    const Module module({{kernel.name(), std::make_shared<const Function>(kernel)}});
+    const MemoryPlan plan = buildMemoryPlan(module, target, "", PlanDetail::Placement);
+    Machine machine(target, plan, options.poison);
     const KernelArguments args = kernelArguments(kernel);
     for (const auto& [name, array] : inputs) {
         bool known = false;
@@ -175,7 +177,7 @@ RunResult simulate(const Function& kernel, const Target& target, const std::map<
     Walker walker(machine, result, options);
     const bool ok = walker.walk(kernel.body());
     if (options.reportOverlaps) {
-        for (auto& d : overlapWarnings(kernel, target)) result.diagnostics.push_back(std::move(d));
+        for (auto& d : overlapWarnings(plan)) result.diagnostics.push_back(std::move(d));
     }
     if (ok) {
         for (const auto& p : args.outputs) result.outputs.emplace_back(p->name(), machine.read(*machine.find(p.get())));

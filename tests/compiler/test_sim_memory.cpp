@@ -146,6 +146,40 @@ private slots:
                  run.result.diagnostics.front().message.c_str());
     }
 
+    // Addressed tensors sit where the kernel's MemoryPlan puts them: an
+    // address the plan cannot place is refused in the plan's words, at the
+    // allocation, and one below the memory's start never reaches storage.
+    void placementsComeFromTheMemoryPlan()
+    {
+        const std::string text = readCase("psum-banks-alias.py");
+        const std::map<std::string, sim::HostArray> inputs = {
+            {"A", makeArray(DataType::float32(), {8, 64}, randomFloats(512, 10))}};
+        auto replaced = [&](const std::string& from, const std::string& to) {
+            std::string t = text;
+            const auto at = t.find(from);
+            Q_ASSERT(at != std::string::npos);
+            return t.replace(at, from.size(), to);
+        };
+        const auto threeCoordinates =
+            simulateText(replaced("T.alloc_tensor((1, 0),", "T.alloc_tensor((1, 0, 0),"), inputs);
+        QVERIFY(!threeCoordinates.result.ok());
+        const auto& d = threeCoordinates.result.diagnostics.front();
+        QCOMPARE(d.span.line, 12u);
+        QVERIFY2(d.message.find("'other' is placed at 3 coordinates") != std::string::npos, d.message.c_str());
+
+        const auto belowStart = simulateText(replaced("T.alloc_tensor((0,),", "T.alloc_tensor((-64,),"), inputs);
+        QVERIFY(!belowStart.result.ok());
+        QCOMPARE(belowStart.result.diagnostics.front().span.line, 10u);
+        QVERIFY2(belowStart.result.diagnostics.front().message.find("at byte -64") != std::string::npos,
+                 belowStart.result.diagnostics.front().message.c_str());
+
+        const auto pastBanks = simulateText(replaced("T.alloc_tensor((1, 0),", "T.alloc_tensor((8, 0),"), inputs);
+        QVERIFY(!pastBanks.result.ok());
+        QVERIFY2(pastBanks.result.diagnostics.front().message.find("needs banks 8 to 8; there are 8") !=
+                     std::string::npos,
+                 pastBanks.result.diagnostics.front().message.c_str());
+    }
+
     void traceRecordsRegions()
     {
         const auto run = simulateText(readCase("psum-banks-alias.py"),
