@@ -18,7 +18,12 @@ namespace tirx {
 // does, so a kernel that cannot fit is caught before it runs.
 [[nodiscard]] std::vector<Diagnostic> verifyPlan(const MemoryPlan& plan, const Target& target);
 
-// verifyTileShapes, then verifyPlan over the module's placement plan.
+// verifyTileShapes, then verifyPlan over the module's placement plan: what
+// the verifier checks after every pass.
 [[nodiscard]] std::vector<Diagnostic> verifyModule(const Module& module, const Target& target);
+
+// What only a module as written can hold, checked once, before any pass
+// (PipelineOptions::checkInput): verifyConstantIndices.
+[[nodiscard]] std::vector<Diagnostic> verifyInput(const Module& module);
 
 } // namespace tirx

@@ -4,10 +4,12 @@
 // Trace as it arrives, the session places the chosen pass's memory (the
 // placement notes of the diff and the IR wait for it), and the window is
 // then painted whole.
-// Reports the median and 95th percentile over 100 edits, on three inputs:
-// the largest example, tiled_add.py (fixed, to compare window versions) and
-// the largest example written with T.trn.tile.* calls, whose every edit runs
-// TileDispatch and LowerTrainiumLayout (goal of issue 13: p95 < 16 ms).
+// Reports the median and 95th percentile over 100 edits, on four inputs:
+// the largest example, tiled_add.py (fixed, to compare window versions), the
+// largest example written with T.trn.tile.* calls, whose every edit runs
+// TileDispatch and LowerTrainiumLayout (goal: p95 < 16 ms), and a generated
+// kernel of 300 tile calls, far past any example, to see how the round
+// grows with the module.
 // Run: QT_QPA_PLATFORM=offscreen build/release/tests/bench/bench_workbench (add
 // --benchmark_filter=fixed:2 for the tile example alone)
 #include "mainwindow.h"
@@ -15,6 +17,7 @@
 
 #include "editor/codeeditor.h"
 #include "passes/passstepper.h"
+#include "tile_module_generator.h"
 
 #include <benchmark/benchmark.h>
 
@@ -24,6 +27,7 @@
 #include <QKeyEvent>
 #include <QPixmap>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 
 #include <algorithm>
 #include <string_view>
@@ -71,7 +75,9 @@ double percentile(std::vector<double> sorted, double p)
     return sorted[index];
 }
 
-enum Input : int64_t { Largest = 0, Fixed = 1, LargestWithTileCalls = 2 };
+enum Input : int64_t { Largest = 0, Fixed = 1, LargestWithTileCalls = 2, Generated300TileCalls = 3 };
+
+constexpr int kGeneratedTileCalls = 300;
 
 // Whether the trace ran `pass` and did not stop there.
 bool ran(const tirx::Trace& trace, std::string_view pass)
@@ -81,16 +87,28 @@ bool ran(const tirx::Trace& trace, std::string_view pass)
 }
 
 // state.range(0): an Input: the largest example, tiled_add.py (the fixed
-// input that compares one version of the window with another) or the
-// largest example with tile calls.
+// input that compares one version of the window with another), the
+// largest example with tile calls, or the generated 300-call kernel.
 void BM_EditToRepaint(benchmark::State& state)
 {
     MainWindow window;
     window.resize(1280, 800);
     window.show();
     const auto input = static_cast<Input>(state.range(0));
-    const QString example =
-        input == Fixed ? u":/examples/tiled_add.py"_s : largestExample(input == LargestWithTileCalls);
+    QTemporaryDir generatedDir;
+    QString example;
+    if (input == Generated300TileCalls) {
+        example = generatedDir.filePath(u"generated_300_tile_calls.py"_s);
+        QFile file(example);
+        const std::string text = tirx::bench::generateTileModule(kGeneratedTileCalls);
+        if (!file.open(QIODevice::WriteOnly) ||
+            file.write(text.data(), static_cast<qint64>(text.size())) != static_cast<qint64>(text.size())) {
+            state.SkipWithError("cannot write the generated module");
+            return;
+        }
+    } else {
+        example = input == Fixed ? u":/examples/tiled_add.py"_s : largestExample(input == LargestWithTileCalls);
+    }
     QString error;
     if (example.isEmpty() || !window.loadExample(example, &error)) {
         state.SkipWithError(qPrintable(u"cannot open the example "_s + example + u": "_s + error));
@@ -141,8 +159,9 @@ void BM_EditToRepaint(benchmark::State& state)
     // the later passes were not measured).
     state.counters["entries"] = lowering->trace() ? static_cast<double>(lowering->trace()->entries.size()) : 0;
     state.counters["failed"] = lowering->trace() && lowering->trace()->failed() ? 1 : 0;
-    if (input == LargestWithTileCalls && !(lowering->trace() && ran(*lowering->trace(), "TileDispatch") &&
-                                           ran(*lowering->trace(), "LowerTrainiumLayout"))) {
+    if ((input == LargestWithTileCalls || input == Generated300TileCalls) &&
+        !(lowering->trace() && ran(*lowering->trace(), "TileDispatch") &&
+          ran(*lowering->trace(), "LowerTrainiumLayout"))) {
         state.SkipWithError("the tile example did not go through TileDispatch and LowerTrainiumLayout");
         return;
     }
@@ -154,6 +173,7 @@ BENCHMARK(BM_EditToRepaint)
     ->Arg(Largest)
     ->Arg(Fixed)
     ->Arg(LargestWithTileCalls)
+    ->Arg(Generated300TileCalls)
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
