@@ -59,6 +59,7 @@ const CurrentPrinter::Tensor& CurrentPrinter::tensor(const Var& v, const Span& u
 
 AffineIndex CurrentPrinter::flatIndex(const TensorLoadNode& load, const Tensor& t)
 {
+    if (const auto known = m_flatIndices.find(&load); known != m_flatIndices.end()) return known->second;
     std::vector<Expr> indices = load.indices();
     if (t.psum && indices.size() == 3) {
         if (t.psumBankElems > 0)
@@ -79,6 +80,7 @@ AffineIndex CurrentPrinter::flatIndex(const TensorLoadNode& load, const Tensor& 
         flat = combine(*part, stride, flat);
         stride *= t.shape[d];
     }
+    m_flatIndices.emplace(&load, flat);
     return flat;
 }
 

@@ -203,6 +203,7 @@ std::string CurrentPrinter::instruction(const CallNode& c)
     // The group's first matmul overwrites instead (psum_accumulation.h).
     if (m_accumulation.droppedClears.count(&c)) return {};
     m_predicate.reset();
+    m_flatIndices.clear();
     m_loopOrder = sharedLoopOrder(c, *op);
     // dma_copy moves as many elements as it reads (nki.isa.dma_copy: "The
     // total number of data elements in src must match that of dst"), so a

@@ -56,6 +56,8 @@ private:
     // current_expr.cpp
     [[nodiscard]] std::string expr(const Expr& e);
     [[nodiscard]] std::string access(const Expr& e);
+    // The access's flat element index, affine in the instruction's loops;
+    // worked out once per operand of the instruction being printed.
     [[nodiscard]] AffineIndex flatIndex(const TensorLoadNode& load, const Tensor& t);
     // The instruction's loops, the largest step of `flat` first.
     [[nodiscard]] std::vector<const VarNode*> loopsByStep(const AffineIndex& flat) const;
@@ -79,10 +81,11 @@ private:
     [[nodiscard]] std::string accumulateFlag(const AccumulateFlag& flag) const;
     [[nodiscard]] std::string biasOperand(const Expr& e);
 
-    std::vector<const VarNode*> m_loopOrder;              // the current instruction's, when its operands share one
-    bool m_keepBroadcast = false;                         // the current instruction keeps step-0 loops in its patterns
-    std::unordered_set<const VarNode*> m_uniform;         // tiles of one value (uniform_tiles.h)
-    bool m_neuronCoreV2 = false;                          // a trn1 target: no constant activation bias
+    std::vector<const VarNode*> m_loopOrder; // the current instruction's, when its operands share one
+    bool m_keepBroadcast = false;            // the current instruction keeps step-0 loops in its patterns
+    std::unordered_map<const TensorLoadNode*, AffineIndex> m_flatIndices; // the current instruction's operands
+    std::unordered_set<const VarNode*> m_uniform;                         // tiles of one value (uniform_tiles.h)
+    bool m_neuronCoreV2 = false;                                          // a trn1 target: no constant activation bias
     bool m_neuronCoreV4 = false;                          // a trn3 target: PSUM tiles over several banks
     size_t m_accessRank = 0;                              // dimensions of the operand access printed last
     AccumulationPlan m_accumulation;                      // the matmul groups of PSUM

@@ -131,6 +131,7 @@ private:
 
     struct Region {
         std::vector<const VarNode*> loops;
+        std::unordered_set<const VarNode*> loopSet; // the same loops, for splitAffine
         std::unordered_map<const VarNode*, int64_t> extents;
         bool masked = false;
     };
@@ -154,6 +155,7 @@ private:
     {
         if (m_inRegion) {
             m_region.loops.push_back(s.var().get());
+            m_region.loopSet.insert(s.var().get());
             m_region.extents[s.var().get()] = constInt(s.end()).value_or(0);
             stmt(s.body());
             return;
@@ -200,11 +202,10 @@ private:
         if (!load) return std::nullopt;
         auto shape = m_shapes.find(load->tensor().get());
         if (shape == m_shapes.end() || shape->second.size() != load->indices().size()) return std::nullopt;
-        const std::unordered_set<const VarNode*> loops(m_region.loops.begin(), m_region.loops.end());
         AffineIndex flat{{}, intImm(0)};
         int64_t stride = 1;
         for (size_t d = load->indices().size(); d-- > 0;) {
-            auto part = splitAffine(load->indices()[d], loops);
+            auto part = splitAffine(load->indices()[d], m_region.loopSet);
             if (!part) return std::nullopt;
             flat = combine(*part, stride, flat);
             stride *= shape->second[d];
@@ -272,19 +273,21 @@ private:
 
     void written(const CallNode& c, NkiOp op, const Expr& dst)
     {
-        auto place = footprint(dst);
         const auto* load = as<TensorLoadNode>(dst);
         if (!load) return;
         const VarNode* tensor = load->tensor().get();
         auto acc = m_accumulators.find(tensor);
         if (acc == m_accumulators.end()) {
             // An on-chip tile that may later be copied into an accumulator as its clear.
-            if (place && op == NkiOp::Memset && isZero(c.args()[1]))
-                m_zeroed[tensor] = *place;
+            std::optional<Footprint> zeroed;
+            if (op == NkiOp::Memset && isZero(c.args()[1])) zeroed = footprint(dst);
+            if (zeroed)
+                m_zeroed[tensor] = *zeroed;
             else
                 m_zeroed.erase(tensor);
             return;
         }
+        auto place = footprint(dst);
         Accumulator& a = acc->second;
         if (a.state == State::Started && !a.groupLoops.empty()) {
             refuse(c, "this instruction writes '" + tensor->name() + "' inside the loop over '" +

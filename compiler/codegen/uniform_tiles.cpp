@@ -33,6 +33,9 @@ public:
     }
 
 protected:
+    // Only statements write tiles: expressions are not walked.
+    void visitExpr(const Expr&) override {}
+
     void visitBind(const BindNode& s) override
     {
         const auto* c = as<CallNode>(s.value());

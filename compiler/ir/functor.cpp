@@ -4,6 +4,7 @@
 #include "ir/make.h"
 
 #include <optional>
+#include <utility>
 
 namespace tirx {
 
@@ -155,6 +156,21 @@ void IrVisitor::visitEvaluate(const EvaluateNode& s) { visitExpr(s.value()); }
 
 namespace {
 
+// The mutated value, moved out, when it changed; else a copy of the old one.
+// (A conditional expression over the two would copy both ways: its result
+// is a const lvalue, which a by-value parameter copies.)
+template <class T> T keptOrMutated(bool changed, T& mutated, const T& old)
+{
+    if (changed) return std::move(mutated);
+    return old;
+}
+
+template <class T> T keptOrMutated(std::optional<T>& mutated, const T& old)
+{
+    if (mutated) return std::move(*mutated);
+    return old;
+}
+
 // Mutates each element. Fills `out` and returns true only when one changed:
 // an unchanged list costs no allocation.
 bool mutateChanged(IrMutator& mutator, const std::vector<Expr>& in, std::vector<Expr>& out)
@@ -281,7 +297,8 @@ Expr IrMutator::mutateCall(const Expr& self, const CallNode& e)
     const bool argsChanged = mutateChanged(*this, e.args(), args);
     std::optional<Attrs> attrs = mutatedAttrs(*this, e.attrs());
     if (!argsChanged && !attrs) return self;
-    return call(e.op(), argsChanged ? args : e.args(), attrs ? *attrs : e.attrs(), e.dtype(), e.tyArgs(), self->span());
+    return call(e.op(), keptOrMutated(argsChanged, args, e.args()), keptOrMutated(attrs, e.attrs()), e.dtype(),
+                e.tyArgs(), self->span());
 }
 
 Expr IrMutator::mutateTensorLoad(const Expr& self, const TensorLoadNode& e)
@@ -291,7 +308,7 @@ Expr IrMutator::mutateTensorLoad(const Expr& self, const TensorLoadNode& e)
     const bool changed = mutateChanged(*this, e.indices(), indices);
     auto tensor = std::static_pointer_cast<const VarNode>(tensorExpr);
     if (!changed && tensor == e.tensor()) return self;
-    return tensorLoad(tensor, changed ? indices : e.indices(), self->span());
+    return tensorLoad(tensor, keptOrMutated(changed, indices, e.indices()), self->span());
 }
 
 Expr IrMutator::mutateTensorRegion(const Expr& self, const TensorRegionNode& e)
@@ -372,7 +389,7 @@ Stmt IrMutator::mutateStore(const Stmt& self, const TensorStoreNode& s)
     std::vector<Expr> indices;
     const bool changed = mutateChanged(*this, s.indices(), indices);
     if (!changed && tensor == s.tensor() && value == s.value()) return self;
-    return makeStore(tensor, value, changed ? indices : s.indices(), self->span());
+    return makeStore(tensor, value, keptOrMutated(changed, indices, s.indices()), self->span());
 }
 
 Stmt IrMutator::mutateEvaluate(const Stmt& self, const EvaluateNode& s)
@@ -404,7 +421,7 @@ Stmt IrMutator::mutateFor(const Stmt& self, const ForNode& s)
                       std::move(step),
                       s.forKind(),
                       std::move(body),
-                      annotations ? std::move(*annotations) : Attrs(s.annotations())};
+                      keptOrMutated(annotations, s.annotations())};
     return makeFor(std::move(f), self->span());
 }
 
@@ -441,7 +458,8 @@ Stmt IrMutator::mutateRegion(const Stmt& self, const RegionNode& s)
     std::optional<Attrs> attrs = walksExprs() ? mutatedAttrs(*this, s.attrs()) : std::nullopt;
     auto body = mutateStmt(s.body());
     if (!argsChanged && !attrs && body == s.body()) return self;
-    return makeRegion(s.op(), argsChanged ? args : s.args(), attrs ? *attrs : s.attrs(), body, self->span());
+    return makeRegion(s.op(), keptOrMutated(argsChanged, args, s.args()), keptOrMutated(attrs, s.attrs()), body,
+                      self->span());
 }
 
 } // namespace tirx

@@ -137,5 +137,4 @@ inline std::string generateKernel(FuzzedDataProvider& in)
     return src;
 }
 
-
 } // namespace tirx::fuzz
