@@ -95,7 +95,6 @@ LowerResult lower(const LowerRequest& request)
     options.printSnapshots = request.printSnapshots;
     if (request.verify) {
         options.check = [](const Module& m, const PassContext& ctx) { return verifyModule(m, *ctx.target); };
-        options.checkInput = [](const Module& m, const PassContext&) { return verifyInput(m); };
     }
     if (request.onEntry) {
         Trace header;

@@ -28,6 +28,26 @@ bool isPyNumber(const Value& v)
 
 bool isPyInt(const Value& v) { return isPyNumber(v) && v.expr->kind() == ExprKind::IntImm; }
 
+// What is wrong with an element access whose index is a constant outside
+// the tensor's extent in that dimension (both known), or "": no layout maps
+// such an element to memory of the tensor, so the access would read or
+// write another tensor's bytes, or none. Symbolic indices are left to the
+// simulator, which sees their values. Checked here, where the text is read,
+// since no pass makes such an index.
+std::string indexOutsideShape(const VarNode& tensor, const std::vector<Expr>& indices)
+{
+    const auto& shape = tensor.tensorType()->shape();
+    for (size_t d = 0; d < indices.size() && d < shape.size(); ++d) {
+        const auto index = constInt(indices[d]);
+        const auto extent = constInt(shape[d]);
+        if (!index || !extent || (*index >= 0 && *index < *extent)) continue;
+        return "index " + std::to_string(*index) + " is outside dimension " + std::to_string(d) + " of '" +
+               tensor.name() + "', of extent " + std::to_string(*extent) + " (valid: 0.." +
+               std::to_string(*extent - 1) + ")";
+    }
+    return {};
+}
+
 double asDouble(const Expr& e)
 {
     if (const auto* f = as<FloatImmNode>(e)) return f->value();
@@ -264,7 +284,10 @@ Value Parser::parseSubscript(const Value& base, Span start)
         fail(span, "tensor '" + var->name() + "' has rank " + std::to_string(shape.size()) + " but " +
                        std::to_string(given) + " indices were given");
     const Var tensor = std::static_pointer_cast<const VarNode>(base.expr);
-    if (!anySlice && given == shape.size()) return Value::ofExpr(tensorLoad(tensor, std::move(lows), span), span);
+    if (!anySlice && given == shape.size()) {
+        if (auto outside = indexOutsideShape(*var, lows); !outside.empty()) fail(span, std::move(outside));
+        return Value::ofExpr(tensorLoad(tensor, std::move(lows), span), span);
+    }
     // A region (chapter 01 §5.5): lo:hi → (lo, hi - lo); k → (k, 1); missing dims full.
     std::vector<Range> ranges;
     ranges.reserve(shape.size());

@@ -22,18 +22,11 @@ class Checker {
 public:
     explicit Checker(const PipelineOptions& options) : m_options(options) {}
 
-    // The input: its own check first, then the one every module gets.
-    bool appendInput(TraceEntry& entry)
-    {
-        if (m_options.checkInput && entry.module) entry.diagnostics = checked(m_options.checkInput, *entry.module);
-        return append(entry);
-    }
-
     bool append(TraceEntry& entry)
     {
         if (m_options.check && entry.module) {
             if (entry.module != m_checked) {
-                m_findings = checked(m_options.check, *entry.module);
+                m_findings = checked(*entry.module);
                 m_checked = entry.module;
             }
             entry.diagnostics.insert(entry.diagnostics.end(), m_findings.begin(), m_findings.end());
@@ -44,10 +37,10 @@ public:
     }
 
 private:
-    std::vector<Diagnostic> checked(const PassCheck& check, const Module& module) const
+    std::vector<Diagnostic> checked(const Module& module) const
     {
         try {
-            return check(module, m_options.context);
+            return m_options.check(module, m_options.context);
         } catch (const IrTooDeep& e) {
             return {{Diagnostic::Severity::Error, e.what(), e.span}};
         }
@@ -71,7 +64,7 @@ Trace runPipeline(const ModuleRef& input, const PipelineOptions& options)
     first.passName = "input";
     first.module = input;
     if (options.printSnapshots) first.text = printModule(*input);
-    const bool inputOk = checker.appendInput(first);
+    const bool inputOk = checker.append(first);
     trace.entries.push_back(std::make_shared<const TraceEntry>(std::move(first)));
     if (options.onEntry && !options.onEntry(trace.entries.back())) return trace;
     if (!inputOk) return trace;

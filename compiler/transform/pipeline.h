@@ -44,10 +44,6 @@ struct PipelineOptions {
     std::string name = "custom";
     PassContext context;
     PassCheck check; // may be empty
-    // Runs on the input only, before any pass (may be empty): for what only
-    // text a user wrote can hold (a constant index outside a tensor), which
-    // a pass's rewrite cannot bring in, so no later module is walked for it.
-    PassCheck checkInput;
     // Called after every pass with the entry just recorded (may be empty);
     // lets a caller show results pass by pass. Returning false cancels the run.
     std::function<bool(const TraceEntryRef&)> onEntry;

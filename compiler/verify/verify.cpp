@@ -3,7 +3,6 @@
 #include "ir/diagnostic_cap.h"
 #include "ir/mem_space.h"
 #include "memory/overlap_message.h"
-#include "verify/verify_constant_indices.h"
 #include "verify/verify_tile_shapes.h"
 
 #include <iterator>
@@ -164,7 +163,5 @@ std::vector<Diagnostic> verifyModule(const Module& module, const Target& target)
     checkPsumLiveAtOnce(module, placement, target, out);
     return out;
 }
-
-std::vector<Diagnostic> verifyInput(const Module& module) { return verifyConstantIndices(module); }
 
 } // namespace tirx

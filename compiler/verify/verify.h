@@ -22,8 +22,4 @@ namespace tirx {
 // the verifier checks after every pass.
 [[nodiscard]] std::vector<Diagnostic> verifyModule(const Module& module, const Target& target);
 
-// What only a module as written can hold, checked once, before any pass
-// (PipelineOptions::checkInput): verifyConstantIndices.
-[[nodiscard]] std::vector<Diagnostic> verifyInput(const Module& module);
-
 } // namespace tirx

@@ -38,7 +38,6 @@ PipelineOptions lowerTirxOptions(bool printSnapshots)
     options.name = std::string{preset->name};
     options.context.target = findTarget("aws/trn1/trn1.2xlarge");
     options.check = [](const Module& m, const PassContext& ctx) { return verifyModule(m, *ctx.target); };
-    options.checkInput = [](const Module& m, const PassContext&) { return verifyInput(m); };
     options.printSnapshots = printSnapshots;
     return options;
 }

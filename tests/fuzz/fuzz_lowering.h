@@ -24,7 +24,6 @@ namespace tirx::fuzz {
     options.check = [](const Module& m, const PassContext& ctx) {
         return ctx.target ? verifyModule(m, *ctx.target) : std::vector<Diagnostic>{};
     };
-    options.checkInput = [](const Module& m, const PassContext&) { return verifyInput(m); };
     return runPipeline(module, options);
 }
 

@@ -1,5 +1,5 @@
-# expect: 7:5: store to 'A': index 200 is outside dimension 0 of extent 128 (valid: 0..127)
-# expect: 8:15: load from 'A': index -1 is outside dimension 1 of extent 64 (valid: 0..63)
+# expect: 7:5: index 200 is outside dimension 0 of 'A', of extent 128 (valid: 0..127)
+# expect: 8:15: index -1 is outside dimension 1 of 'A', of extent 64 (valid: 0..63)
 from tvm_tirx.script import tirx as T
 
 @T.function
