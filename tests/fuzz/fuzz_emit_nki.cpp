@@ -12,6 +12,7 @@
 #include "codegen/emit_nki.h"
 #include "script/parser.h"
 
+#define PY_SSIZE_T_CLEAN // Py_ssize_t lengths for "s#"
 #include <Python.h>
 
 #include <cstdio>
