@@ -111,11 +111,10 @@ private:
         case StmtKind::Region: {
             const auto& r = static_cast<const RegionNode&>(*s);
             if (r.op() != kTensorizedInstruction) return stmt(r.body());
-            m_region = Region{};
+            m_region.clear();
             m_inRegion = true;
             stmt(r.body());
             m_inRegion = false;
-            m_region = Region{};
             return;
         }
         case StmtKind::Evaluate:
@@ -131,9 +130,16 @@ private:
 
     struct Region {
         std::vector<const VarNode*> loops;
-        std::unordered_set<const VarNode*> loopSet; // the same loops, for splitAffine
-        std::unordered_map<const VarNode*, int64_t> extents;
+        std::vector<int64_t> extents; // of each loop
         bool masked = false;
+
+        // Kept between regions: a function has one per instruction.
+        void clear()
+        {
+            loops.clear();
+            extents.clear();
+            masked = false;
+        }
     };
 
     void bind(const BindNode& s)
@@ -155,8 +161,7 @@ private:
     {
         if (m_inRegion) {
             m_region.loops.push_back(s.var().get());
-            m_region.loopSet.insert(s.var().get());
-            m_region.extents[s.var().get()] = constInt(s.end()).value_or(0);
+            m_region.extents.push_back(constInt(s.end()).value_or(0));
             stmt(s.body());
             return;
         }
@@ -202,18 +207,19 @@ private:
         if (!load) return std::nullopt;
         auto shape = m_shapes.find(load->tensor().get());
         if (shape == m_shapes.end() || shape->second.size() != load->indices().size()) return std::nullopt;
+        const std::unordered_set<const VarNode*> loops(m_region.loops.begin(), m_region.loops.end());
         AffineIndex flat{{}, intImm(0)};
         int64_t stride = 1;
         for (size_t d = load->indices().size(); d-- > 0;) {
-            auto part = splitAffine(load->indices()[d], m_region.loopSet);
+            auto part = splitAffine(load->indices()[d], loops);
             if (!part) return std::nullopt;
             flat = combine(*part, stride, flat);
             stride *= shape->second[d];
         }
         Footprint out{load->tensor().get(), {}, flat.rest};
-        for (const VarNode* v : m_region.loops) {
-            const int64_t step = flat.coefficient(v);
-            const int64_t count = m_region.extents.at(v);
+        for (size_t i = 0; i < m_region.loops.size(); ++i) {
+            const int64_t step = flat.coefficient(m_region.loops[i]);
+            const int64_t count = m_region.extents[i];
             if (step != 0 && count > 1) out.pattern.emplace_back(step, count);
         }
         std::stable_sort(out.pattern.begin(), out.pattern.end(),
