@@ -132,21 +132,24 @@ WhatIfPlan whatIfPlan(const MemoryPlan& plan)
     if (auto it = plan.totals.find(out.scope); it != plan.totals.end())
         out.naiveBytesPerPartition = it->second.allocatedBytesPerPartition;
     const auto& all = plan.allocations;
+    out.placements.reserve(all.size());
     for (size_t first = 0; first < all.size();) {
         size_t last = first;
         while (last < all.size() && all[last].function == all[first].function) ++last;
         std::vector<Lifetime> items;
         std::vector<size_t> index;
+        items.reserve(last - first);
+        index.reserve(last - first);
         for (size_t i = first; i < last; ++i) {
             const auto& a = all[i];
             if (a.scope != out.scope || !a.sizeKnown || a.partitions <= 0) continue;
             items.push_back({a.live, a.bytesPerPartition});
             index.push_back(i);
         }
-        const auto result = linearScan(items);
+        auto result = linearScan(items);
         for (size_t k = 0; k < items.size(); ++k) {
-            std::vector<size_t> reuses;
-            for (size_t t : result.took[k]) reuses.push_back(index[t]);
+            std::vector<size_t>& reuses = result.took[k];
+            for (size_t& t : reuses) t = index[t]; // from the scope's items to the plan's allocations
             out.placements.push_back({index[k], result.offsets[k], std::move(reuses)});
         }
         out.allocatedBytesPerPartition = std::max(out.allocatedBytesPerPartition, result.allocatedBytes);
