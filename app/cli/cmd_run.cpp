@@ -46,6 +46,7 @@ void registerRun(CLI::App& app, Outcome& outcome)
     static std::vector<std::string> outputItems;
     static uint64_t seed = 0;
     static bool poison = false;
+    static bool zeroFill = false;
     static bool json = false;
     static std::string function;
     static PipelineChoice choice;
@@ -59,7 +60,12 @@ void registerRun(CLI::App& app, Outcome& outcome)
                         files::sizeText(sim::kMaxNpyFileBytes) + ")");
     cmd->add_option("--output", outputItems, "NAME=PATH.npy: write output parameter NAME there");
     cmd->add_option("--seed", seed, "seed of the random inputs not given")->capture_default_str();
-    cmd->add_flag("--poison", poison, "never-written memory holds NaN / all-ones instead of zero");
+    auto* poisonFlag =
+        cmd->add_flag("--poison", poison, "never-written memory holds NaN / all-ones (the default; kept for scripts)");
+    cmd->add_flag("--zero-fill", zeroFill,
+                  "never-written memory reads as zero instead of NaN / all-ones (hardware gives no zeros: this can "
+                  "make a kernel that reads memory it never wrote look right)")
+        ->excludes(poisonFlag);
     cmd->add_option("--function", function, "the function to run (default: the only one, else main)");
     cmd->add_flag("--json", json, "machine-readable output");
     choice.addOptions(*cmd);
@@ -83,7 +89,7 @@ void registerRun(CLI::App& app, Outcome& outcome)
         if (!read) return;
         std::map<std::string, sim::HostArray>& inputs = *read;
         if (nkiKernel) {
-            runNkiKernelOnSimulator(file, nki, choice.target, {inputs, *outputPaths, seed, poison, json}, outcome);
+            runNkiKernelOnSimulator(file, nki, choice.target, {inputs, *outputPaths, seed, !zeroFill, json}, outcome);
             return;
         }
 
@@ -116,7 +122,7 @@ void registerRun(CLI::App& app, Outcome& outcome)
             return;
         }
         sim::SimOptions simOptions;
-        simOptions.poison = poison;
+        simOptions.poison = !zeroFill;
         simOptions.seed = seed;
         simOptions.recordTrace = false;
         const auto result = sim::simulate(*kernel, lowered->target(), inputs, simOptions);

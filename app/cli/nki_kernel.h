@@ -79,7 +79,7 @@ struct NkiRunShow {
     std::map<std::string, sim::HostArray> inputs;
     std::map<std::string, std::string> outputPaths;
     uint64_t seed = 0;
-    bool poison = false;
+    bool poison = true;
     bool json = false;
 };
 void runNkiKernelOnSimulator(const std::string& file, const NkiOptions& options, const std::string& target,

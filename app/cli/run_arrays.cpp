@@ -94,13 +94,22 @@ std::optional<OutputReport> writeOutputArrays(const NamedArrays& outputs,
             report.paths[name] = nullptr;
         }
         const auto s = sim::arrayStats(array);
-        report.stats[name] = {{"shape", array.shape}, {"dtype", array.dtype.str()}, {"min", s.min}, {"max", s.max},
-                              {"mean", s.mean},       {"nan_count", s.nans}};
+        // Without a non-NaN element, min, max and mean are null, not 0.
+        auto described = [&](double v) { return s.hasFinite() ? nlohmann::json(v) : nlohmann::json(nullptr); };
+        report.stats[name] = {{"shape", array.shape},    {"dtype", array.dtype.str()}, {"min", described(s.min)},
+                              {"max", described(s.max)}, {"mean", described(s.mean)},  {"nan_count", s.nans}};
         char line[320];
-        std::snprintf(line, sizeof line, "%s %s %s: min %.6g max %.6g mean %.6g nan %lld%s%s\n", name.c_str(),
-                      array.dtype.str().c_str(), shapeText(array.shape).c_str(), s.min, s.max, s.mean,
-                      static_cast<long long>(s.nans), where != outputPaths.end() ? " -> " : "",
-                      where != outputPaths.end() ? where->second.c_str() : "");
+        const char* arrow = where != outputPaths.end() ? " -> " : "";
+        const char* path = where != outputPaths.end() ? where->second.c_str() : "";
+        if (s.hasFinite()) {
+            std::snprintf(line, sizeof line, "%s %s %s: min %.6g max %.6g mean %.6g nan %lld%s%s\n", name.c_str(),
+                          array.dtype.str().c_str(), shapeText(array.shape).c_str(), s.min, s.max, s.mean,
+                          static_cast<long long>(s.nans), arrow, path);
+        } else {
+            std::snprintf(line, sizeof line, "%s %s %s: all %lld elements NaN%s%s\n", name.c_str(),
+                          array.dtype.str().c_str(), shapeText(array.shape).c_str(), static_cast<long long>(s.nans),
+                          arrow, path);
+        }
         report.text += line;
     }
     return report;

@@ -20,7 +20,7 @@ struct NkiRunOptions {
     // dtype; parameters not given are random from `seed`.
     std::map<std::string, sim::HostArray> inputs;
     uint64_t seed = 0;
-    bool poison = false;
+    bool poison = true;
     bool recordTrace = false;
 };
 

@@ -14,6 +14,10 @@ struct ArrayStats {
     double mean = 0.0;
     int64_t nans = 0;
     int64_t elements = 0;
+
+    // Whether min, max and mean describe anything: some element is not NaN.
+    // (An output of nothing but NaN has none; showing 0 would read as data.)
+    [[nodiscard]] bool hasFinite() const { return nans < elements; }
 };
 
 [[nodiscard]] ArrayStats arrayStats(const HostArray& array);

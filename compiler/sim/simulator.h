@@ -13,9 +13,12 @@
 namespace tirx::sim {
 
 struct SimOptions {
-    // Never-written SBUF, PSUM and output bytes hold NaN / all-ones instead
-    // of zero (chapter 06 §2.3). Reads of them are reported either way.
-    bool poison = false;
+    // Never-written SBUF, PSUM and output bytes hold NaN / all-ones (chapter
+    // 06 §2.3), as on hardware they hold whatever was there: a kernel that
+    // reads them shows it in its outputs. Off, they read as zero, which can
+    // make an uncleared accumulator look right. Reads of them are reported
+    // either way.
+    bool poison = true;
     // Seed of the inputs not given.
     uint64_t seed = 0;
     // Keep the per-instruction access trace (the memory-map animation).

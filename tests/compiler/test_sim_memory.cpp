@@ -79,7 +79,9 @@ private slots:
         const std::map<std::string, sim::HostArray> inputs = {{"L", makeArray(DataType::float32(), {32, 16}, l)},
                                                               {"R", makeArray(DataType::float32(), {32, 64}, r)}};
         const std::string text = readCase("uncleared-accumulator.py");
-        const auto zeroed = simulateText(text, inputs);
+        sim::SimOptions zeroFill;
+        zeroFill.poison = false;
+        const auto zeroed = simulateText(text, inputs, zeroFill);
         QVERIFY(zeroed.result.ok());
         QCOMPARE(zeroed.result.uninitialised.size(), size_t{1});
         const auto& report = zeroed.result.uninitialised.front();
@@ -92,9 +94,8 @@ private slots:
         for (int i = 0; i < 16; ++i)
             for (int j = 0; j < 64; ++j) QCOMPARE(c[static_cast<size_t>(i * 64 + j)], dot(l, r, 16, 64, i, j, 0, 32));
 
-        sim::SimOptions poison;
-        poison.poison = true;
-        const auto poisoned = simulateText(text, inputs, poison);
+        // Poison is the default.
+        const auto poisoned = simulateText(text, inputs);
         QVERIFY(poisoned.result.ok());
         QCOMPARE(poisoned.result.uninitialised.size(), size_t{1});
         const auto stats = sim::arrayStats(*poisoned.output("C"));

@@ -61,8 +61,14 @@ private slots:
         QCOMPARE(outputs->rowCount(), 1);
         QCOMPARE(outputs->index(0, OutputsModel::Name).data().toString(), u"C"_s);
         QCOMPARE(outputs->index(0, OutputsModel::Shape).data().toString(), u"(16, 64)"_s);
-        // Poison mode: every element of C comes from the never-cleared accumulator.
+        // Poison mode: every element of C comes from the never-cleared
+        // accumulator, and the figures say so instead of showing 0.
         QCOMPARE(outputs->index(0, OutputsModel::NaNs).data().toLongLong(), 16 * 64);
+        for (const int column : {OutputsModel::Min, OutputsModel::Max, OutputsModel::Mean})
+            QCOMPARE(outputs->index(0, column).data().toString(), u"all NaN"_s);
+        // Poison is what a run starts with, as the simulator's default.
+        QVERIFY(view.poison());
+        QCOMPARE(view.poison(), tirx::sim::SimOptions{}.poison);
         auto* reads = view.readsModel();
         QCOMPARE(reads->rowCount(), 1);
         QCOMPARE(reads->index(0).data(ReadsModel::LineRole).toInt(), 26);

@@ -48,9 +48,10 @@ QVariant OutputsModel::data(const QModelIndex& index, int role) const
         for (const int64_t d : array.shape) dims << QString::number(d);
         return QString(u"("_s + dims.join(u", "_s) + (dims.size() == 1 ? u",)"_s : u")"_s));
     }
-    case Min: return s.min;
-    case Max: return s.max;
-    case Mean: return s.mean;
+    // Every element NaN: nothing to take the extremes of (0 would read as data).
+    case Min: return s.hasFinite() ? QVariant(s.min) : QVariant(tr("all NaN"));
+    case Max: return s.hasFinite() ? QVariant(s.max) : QVariant(tr("all NaN"));
+    case Mean: return s.hasFinite() ? QVariant(s.mean) : QVariant(tr("all NaN"));
     case NaNs: return QVariant::fromValue<qlonglong>(s.nans);
     case ColumnCount: break;
     }

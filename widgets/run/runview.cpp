@@ -40,6 +40,11 @@ RunView::RunView(QWidget* parent)
       m_play(new QPushButton(tr("Play"), this)), m_description(new QLabel(this)), m_summary(new QLabel(this)),
       m_playTimer(new QTimer(this))
 {
+    // On by default: hardware memory starts as whatever was there, and zeros
+    // make a kernel that reads memory it never wrote look right.
+    m_poison->setChecked(true);
+    m_poison->setToolTip(tr("Never-written SBUF and PSUM read as NaN (integers: all ones), as garbage would on the "
+                            "device. Unchecked, they read as zero, which can hide an accumulator nothing cleared."));
     m_seed->setRange(0, 1 << 30);
     m_seed->setPrefix(tr("seed "));
     m_cancel->setEnabled(false);
