@@ -151,7 +151,10 @@ void registerLayout(CLI::App& app, Outcome& outcome)
             outcome.exit = Exit::BadInput;
             return;
         }
-        const auto built = LayoutGrid::build(*named->type);
+        // The cells themselves only for a picture; figures and coordinates
+        // need their counts alone (a bit a cell, not four bytes).
+        const auto built =
+            LayoutGrid::build(*named->type, svg.empty() ? LayoutGrid::Cells::Counted : LayoutGrid::Cells::Kept);
         if (!built.ok()) {
             const Diagnostic d{Diagnostic::Severity::Error,
                                "cannot draw the layout of '" + tensor + "': " + built.error, named->definition};

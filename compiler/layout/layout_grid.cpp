@@ -69,7 +69,7 @@ Layout storedLayout(const std::vector<int64_t>& shape, const std::string& scope)
 
 } // namespace
 
-LayoutGrid::Result LayoutGrid::build(const TensorType& type)
+LayoutGrid::Result LayoutGrid::build(const TensorType& type, Cells cells)
 {
     std::vector<int64_t> shape;
     for (const auto& d : type.shape()) {
@@ -77,22 +77,22 @@ LayoutGrid::Result LayoutGrid::build(const TensorType& type)
         if (!v) return Result{std::nullopt, "the tensor's shape is not constant"};
         shape.push_back(*v);
     }
-    return build(shape, type.layout(), type.scope(), type.dtype());
+    return build(shape, type.layout(), type.scope(), type.dtype(), cells);
 }
 
 LayoutGrid::Result LayoutGrid::build(const std::vector<int64_t>& shape, const Layout& layout, const std::string& scope,
-                                     DataType dtype)
+                                     DataType dtype, Cells cells)
 {
     LayoutGrid g;
     g.m_shape = shape;
     g.m_layout = layout ? layout : storedLayout(shape, scope);
     g.m_dtype = dtype;
     g.m_psum = isScope(scope, MemSpace::Psum);
-    if (auto error = g.fill()) return Result{std::nullopt, *error};
+    if (auto error = g.fill(cells)) return Result{std::nullopt, *error};
     return Result{std::move(g), {}};
 }
 
-std::optional<std::string> LayoutGrid::fill()
+std::optional<std::string> LayoutGrid::fill(Cells cells)
 {
     const TileLayout& layout = *m_layout;
     m_trainium = isTrainiumLayout(&layout);
@@ -189,11 +189,29 @@ std::optional<std::string> LayoutGrid::fill()
                 std::max(m_physical[2], high.free + 1)};
     if (m_extent[0] * m_extent[1] > kMaxCells / std::max<int64_t>(m_extent[2], 1))
         return "the physical grid has more than " + std::to_string(kMaxCells) + " cells to draw";
-    m_cells.assign(static_cast<size_t>(m_extent[0] * m_extent[1] * m_extent[2]), -1);
-    forEachElement([this](int64_t flat, const PhysicalCoord& base) {
+    const auto cellCount = static_cast<size_t>(m_extent[0] * m_extent[1] * m_extent[2]);
+    auto cellIndex = [this](const PhysicalCoord& c) {
+        return static_cast<size_t>((c.bank * m_extent[1] + c.partition) * m_extent[2] + c.free);
+    };
+    if (cells == Cells::Counted) {
+        std::vector<bool> claimed(cellCount, false);
+        forEachElement([&](int64_t, const PhysicalCoord& base) {
+            for (const auto& d : m_replicaDeltas) {
+                auto cell = claimed[cellIndex(plus(base, d))];
+                if (cell) {
+                    ++m_collisions;
+                    continue;
+                }
+                cell = true;
+                ++m_used;
+            }
+        });
+        return std::nullopt;
+    }
+    m_cells.assign(cellCount, -1);
+    forEachElement([&](int64_t flat, const PhysicalCoord& base) {
         for (const auto& d : m_replicaDeltas) {
-            const PhysicalCoord c = plus(base, d);
-            auto& cell = m_cells[static_cast<size_t>((c.bank * m_extent[1] + c.partition) * m_extent[2] + c.free)];
+            auto& cell = m_cells[cellIndex(plus(base, d))];
             if (cell >= 0) {
                 ++m_collisions;
                 continue;
@@ -274,6 +292,7 @@ int64_t LayoutGrid::elementAt(const PhysicalCoord& c) const
     if (c.bank < 0 || c.partition < 0 || c.free < 0 || c.bank >= m_extent[0] || c.partition >= m_extent[1] ||
         c.free >= m_extent[2])
         return -1;
+    if (m_cells.empty()) return -1; // built with Cells::Counted
     return m_cells[static_cast<size_t>((c.bank * m_extent[1] + c.partition) * m_extent[2] + c.free)];
 }
 

@@ -39,9 +39,14 @@ public:
     // on F, elsewhere row-major on m. An error says why when the shape or
     // layout is not constant, the layout does not cover the shape, or the
     // grid would be larger than kMaxCells.
-    [[nodiscard]] static Result build(const TensorType& type);
+    // What the grid keeps of its cells: the element in each (what a painter
+    // and elementAt() read: 4 bytes a cell), or only their counts (used
+    // cells and collisions, from one bit a cell), for a reader that prints
+    // figures and coordinates of a tensor too large to draw.
+    enum class Cells : uint8_t { Kept, Counted };
+    [[nodiscard]] static Result build(const TensorType& type, Cells cells = Cells::Kept);
     [[nodiscard]] static Result build(const std::vector<int64_t>& shape, const Layout& layout, const std::string& scope,
-                                      DataType dtype);
+                                      DataType dtype, Cells cells = Cells::Kept);
 
     // Cells the grid may hold; larger tensors are refused, not truncated.
     static constexpr int64_t kMaxCells = int64_t{1} << 25;
@@ -71,7 +76,7 @@ public:
     [[nodiscard]] PhysicalCoord coordOf(int64_t flat, int64_t copy = 0) const;
     // Byte offset of a cell inside its partition (or bank row).
     [[nodiscard]] int64_t byteOf(const PhysicalCoord& c) const { return c.free * m_dtype.bytes(); }
-    // The element in a cell; -1 for a gap (or outside the grid).
+    // The element in a cell; -1 for a gap (or outside the grid). Cells::Kept only.
     [[nodiscard]] int64_t elementAt(const PhysicalCoord& c) const;
     // The elements of one partition of one bank, free offsets 0 to
     // gridShape()[2] - 1 (-1 for a gap): what a painter walks cell by cell.
@@ -86,7 +91,7 @@ public:
 
 private:
     LayoutGrid() = default;
-    [[nodiscard]] std::optional<std::string> fill();
+    [[nodiscard]] std::optional<std::string> fill(Cells cells);
     [[nodiscard]] PhysicalCoord baseCoord(int64_t flat) const;
     // Calls visit(flat, baseCoord(flat)) for every element in order.
     template <class Visit> void forEachElement(Visit visit) const;

@@ -219,6 +219,15 @@ private slots:
         const auto g = gridOf({4, 4}, makeLayout({it(4, 1, Axis::P()), it(4, 0, Axis::F())}));
         QCOMPARE(g.collisions(), int64_t{12});
         QCOMPARE(g.usedCells(), int64_t{4});
+        // Counting alone (a bit a cell) gives the same figures and keeps no
+        // cells, so elementAt() answers a gap everywhere.
+        const auto counted = LayoutGrid::build({4, 4}, makeLayout({it(4, 1, Axis::P()), it(4, 0, Axis::F())}),
+                                               "trn.sbuf", DataType::float32(), LayoutGrid::Cells::Counted);
+        QVERIFY(counted.ok());
+        QCOMPARE(counted.grid->collisions(), int64_t{12});
+        QCOMPARE(counted.grid->usedCells(), int64_t{4});
+        QCOMPARE(counted.grid->elementAt({0, 0, 0}), int64_t{-1});
+        QCOMPARE(g.elementAt({0, 0, 0}), int64_t{0});
     }
 
     void badLayoutsAreRefused()
