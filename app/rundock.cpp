@@ -68,6 +68,7 @@ void RunDock::run()
     options.seed = m_view->seed();
     options.poison = m_view->poison();
     m_view->setRunning(true);
+    emit statusMessage({}); // an earlier run's message is not this one's
     QPointer<RunView> view = m_view;
     // The trace keeps the module (and so the kernel) alive while the worker
     // runs; the target is an entry of the static target table.

@@ -75,6 +75,24 @@ private slots:
         QVERIFY(reads->index(0).data().toString().contains(u"acc"_s));
     }
 
+    // A failed run says why in the dock itself, located, and the next
+    // result replaces the message.
+    void aFailedRunSaysWhyInTheDock()
+    {
+        RunView view;
+        auto failed = std::make_shared<tirx::sim::RunResult>();
+        tirx::Span span;
+        span.line = 12;
+        span.column = 5;
+        failed->diagnostics.push_back({tirx::Diagnostic::Severity::Error, "allocation 'other' is placed badly", span});
+        view.setResult(failed, &tirx::defaultTarget());
+        QCOMPARE(view.summary(), u"Run failed: line 12, column 5: allocation 'other' is placed badly"_s);
+        const auto result = runCase("uncleared-accumulator.py");
+        QVERIFY(result && result->ok());
+        view.setResult(result, &tirx::defaultTarget());
+        QVERIFY2(view.summary().contains(u"instructions in"_s), qPrintable(view.summary()));
+    }
+
     void scrubbingLightsAccesses()
     {
         RunView view;

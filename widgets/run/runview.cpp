@@ -97,6 +97,8 @@ RunView::RunView(QWidget* parent)
     layout->addLayout(controls);
     layout->addWidget(m_inputs);
     layout->addLayout(inputButtons);
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_summary);
     layout->addWidget(m_outputView);
     layout->addWidget(save, 0, Qt::AlignLeft);
@@ -212,8 +214,19 @@ void RunView::setResult(std::shared_ptr<const tirx::sim::RunResult> result, cons
     const bool traced = m_result && !m_result->trace.empty();
     m_scrub->setEnabled(traced);
     m_scrub->setRange(0, traced ? static_cast<int>(m_result->trace.size()) - 1 : 0);
+    showFailure(false);
     if (!m_result) {
         m_summary->clear();
+    } else if (!m_result->ok() && !m_result->cancelled) {
+        // The dock says why, where the user is looking, not only the status bar.
+        for (const auto& d : m_result->diagnostics) {
+            if (d.severity != tirx::Diagnostic::Severity::Error) continue;
+            const QString where =
+                d.span.valid() ? tr("line %1, column %2: ").arg(d.span.line).arg(d.span.column) : QString();
+            m_summary->setText(tr("Run failed: %1%2").arg(where, QString::fromStdString(d.message)));
+            break;
+        }
+        showFailure(true);
     } else {
         QStringList engines;
         for (const auto& [engine, count] : m_result->engines)
@@ -226,6 +239,14 @@ void RunView::setResult(std::shared_ptr<const tirx::sim::RunResult> result, cons
     }
     m_scrub->setValue(0);
     showInstruction(0);
+}
+
+void RunView::showFailure(bool failed)
+{
+    QPalette palette = m_summary->palette();
+    palette.setColor(QPalette::WindowText,
+                     failed ? QColor(0xc6, 0x28, 0x28) : this->palette().color(QPalette::WindowText));
+    m_summary->setPalette(palette);
 }
 
 int RunView::currentInstruction() const { return m_scrub->value(); }

@@ -71,6 +71,8 @@ signals:
     void instructionSelected(int index);
 
 private:
+    // The summary in the error colour (a failed run) or the usual one.
+    void showFailure(bool failed);
     void showInstruction(int index);
     void chooseInputFile();
     void saveSelectedOutput();
