@@ -3,22 +3,24 @@
 # time, one after another, on a corpus kept between runs under
 # build/fuzz/corpus/<target> and seeded from the repository's own files.
 # Crashing inputs land in build/fuzz/artifacts/; each becomes a regression
-# test. Usage: scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET…]
+# test. Needs clang and python3-dev (fuzz_emit_nki embeds CPython).
+# Usage: scripts/fuzz.sh [SECONDS_PER_TARGET] [TARGET…]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds="${1:-1800}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fuzz_parser fuzz_roundtrip fuzz_pipeline fuzz_npy fuzz_neuron_ls)
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz_parser fuzz_roundtrip fuzz_pipeline fuzz_npy fuzz_neuron_ls fuzz_run_input fuzz_emit_nki)
 
 # Seeds: what each target reads, taken from the tests and the examples.
 seeds_for() {
     case "$1" in
     fuzz_parser | fuzz_roundtrip) echo tests/golden resources/examples ;;
-    fuzz_pipeline) ;; # its bytes drive a generator: it starts from nothing
+    fuzz_pipeline | fuzz_emit_nki) ;; # their bytes drive a generator: they start from nothing
     fuzz_npy) echo tests/golden/sim/npy ;;
     fuzz_neuron_ls) echo tests/fuzz/corpus/neuron_ls ;;
+    fuzz_run_input) echo tests/fuzz/corpus/run_input ;;
     *) echo "unknown fuzz target $1" >&2; exit 2 ;;
     esac
 }
