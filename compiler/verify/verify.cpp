@@ -4,6 +4,7 @@
 #include "ir/mem_space.h"
 #include "memory/overlap_message.h"
 #include "verify/verify_tile_shapes.h"
+#include "verify/verify_unwritten_reads.h"
 
 #include <iterator>
 
@@ -157,6 +158,8 @@ void checkPsumLiveAtOnce(const Module& module, const MemoryPlan& placement, cons
 std::vector<Diagnostic> verifyModule(const Module& module, const Target& target)
 {
     auto out = verifyTileShapes(module);
+    auto unwritten = verifyUnwrittenReads(module);
+    out.insert(out.end(), std::make_move_iterator(unwritten.begin()), std::make_move_iterator(unwritten.end()));
     const MemoryPlan placement = buildMemoryPlan(module, target, {}, PlanDetail::Placement);
     auto plan = verifyPlan(placement, target);
     out.insert(out.end(), std::make_move_iterator(plan.begin()), std::make_move_iterator(plan.end()));

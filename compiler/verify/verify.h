@@ -18,8 +18,8 @@ namespace tirx {
 // does, so a kernel that cannot fit is caught before it runs.
 [[nodiscard]] std::vector<Diagnostic> verifyPlan(const MemoryPlan& plan, const Target& target);
 
-// verifyTileShapes, then verifyPlan over the module's placement plan: what
-// the verifier checks after every pass.
+// verifyTileShapes, verifyUnwrittenReads, then verifyPlan over the module's
+// placement plan: what the verifier checks after every pass.
 [[nodiscard]] std::vector<Diagnostic> verifyModule(const Module& module, const Target& target);
 
 } // namespace tirx

@@ -98,7 +98,8 @@ private slots:
         QStringList facts;
         for (QString line : run.err.split(u'\n', Qt::SkipEmptyParts)) {
             if (!line.contains(u": warning: "_s) && !line.contains(u": error: "_s)) continue;
-            line.truncate(line.lastIndexOf(u" ["_s));
+            // The input's own findings carry no tag.
+            if (const auto tag = line.lastIndexOf(u" ["_s); tag >= 0) line.truncate(tag);
             facts.append(line);
         }
         QVERIFY(!facts.isEmpty());
@@ -280,7 +281,12 @@ private slots:
         const CliRun run = runCli({u"memmap"_s, source(u"resources/examples/memory_map.py"_s)});
         QCOMPARE(run.exitCode, 0);
         QVERIFY2(!run.err.isEmpty(), "the example's overlapping PSUM tiles should warn");
-        const QStringList lines = run.err.split(u'\n', Qt::SkipEmptyParts);
+        // The finding lines: several findings at one call share its quoted
+        // source and caret lines.
+        QStringList lines;
+        for (const QString& line : run.err.split(u'\n', Qt::SkipEmptyParts))
+            if (line.contains(u": warning: "_s) || line.contains(u": error: "_s)) lines.append(line);
+        QVERIFY(lines.size() >= 2);
         QCOMPARE(QSet<QString>(lines.begin(), lines.end()).size(), lines.size());
     }
 };
