@@ -176,6 +176,7 @@ void DevicesDock::addHost(const QString& host)
     const std::string failure = tirx::device::writeHosts(hosts);
     m_view->setMessage(failure.empty() ? tr("Added %1.").arg(QString::fromStdString(url))
                                        : QString::fromStdString(failure));
+    if (failure.empty()) m_view->clearHostField();
     listUnprobed();
 }
 

@@ -119,9 +119,11 @@ private slots:
         host->setText(u"ssh://trn;reboot"_s);
         button(view, u"Add SSH host"_s)->click();
         QCOMPARE(view->list()->topLevelItemCount(), 2);
+        QCOMPARE(host->text(), u"ssh://trn;reboot"_s); // refused: kept to be corrected
         host->setText(u"ubuntu@trn2-host"_s);
         button(view, u"Add SSH host"_s)->click();
         QCOMPARE(column(view, 0).last(), u"ssh://ubuntu@trn2-host"_s);
+        QVERIFY(host->text().isEmpty()); // added: the field is ready for the next
         QCOMPARE(tirx::device::readHosts(), (std::vector<std::string>{"ssh://ubuntu@trn2-host"}));
         view->selectDevice(u"ssh://ubuntu@trn2-host"_s);
         QVERIFY(button(view, u"Remove host"_s)->isEnabled());

@@ -78,6 +78,26 @@ private slots:
         QCOMPARE(cancel.size(), 1);
     }
 
+    // A device its probe found unusable: Run is off and says why.
+    void runIsOffForAnUnavailableDevice()
+    {
+        DevicesView view;
+        auto list = devices();
+        DeviceInfo local;
+        local.id = "local";
+        local.kind = DeviceKind::NeuronLocal;
+        local.status = "unavailable";
+        local.message = "no Neuron runtime on this host";
+        list.push_back(local);
+        view.setDevices(list);
+        view.selectDevice(u"local"_s);
+        QVERIFY(!button(view, u"Run"_s)->isEnabled());
+        QCOMPARE(button(view, u"Run"_s)->toolTip(), u"local is unavailable: no Neuron runtime on this host"_s);
+        view.selectDevice(u"sim"_s);
+        QVERIFY(button(view, u"Run"_s)->isEnabled());
+        QVERIFY(button(view, u"Run"_s)->toolTip().isEmpty());
+    }
+
     void zerosAreShown()
     {
         DevicesView view;

@@ -158,6 +158,8 @@ void DevicesView::setStage(const QString& stage)
     emit stageChanged(stage);
 }
 
+void DevicesView::clearHostField() { m_host->clear(); }
+
 void DevicesView::setMessage(const QString& text) { m_status->setText(text); }
 
 QString DevicesView::message() const { return m_status->text(); }
@@ -187,7 +189,14 @@ void DevicesView::setResult(const tirx::device::DeviceRun& run)
 void DevicesView::updateButtons()
 {
     const QString id = selectedDevice();
-    m_run->setEnabled(!m_running && !id.isEmpty());
+    // A device its probe found unavailable or in error cannot run the
+    // kernel: Run says why instead of failing after the click. One not yet
+    // probed is probed by the run.
+    const QTreeWidgetItem* item = m_list->currentItem();
+    const QString status = item ? item->text(Status) : QString();
+    const bool unusable = status == u"unavailable"_s || status == u"error"_s;
+    m_run->setEnabled(!m_running && !id.isEmpty() && !unusable);
+    m_run->setToolTip(unusable ? tr("%1 is %2: %3").arg(id, status, item->text(Message)) : QString());
     m_cancel->setEnabled(m_running);
     m_refresh->setEnabled(!m_running);
     m_inputs->setEnabled(!m_running);

@@ -35,6 +35,8 @@ public:
     [[nodiscard]] bool isRunning() const { return m_running; }
     void setResult(const tirx::device::DeviceRun& run);
     void setMessage(const QString& text);
+    // After a host is added: the field is empty for the next one.
+    void clearHostField();
 
     [[nodiscard]] QString selectedDevice() const;
     void selectDevice(const QString& id);
