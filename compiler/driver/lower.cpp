@@ -1,6 +1,7 @@
 #include "driver/lower.h"
 
 #include <algorithm>
+#include <iterator>
 
 #include "transform/registry.h"
 #include "verify/verify.h"
@@ -103,9 +104,11 @@ LowerResult lower(const LowerRequest& request)
         options.onEntry = [&request, header](const TraceEntryRef& entry) { return request.onEntry(header, entry); };
     }
     auto trace = std::make_shared<Trace>(runPipeline(result.parsed.module, options));
-    for (const auto& entry : trace->entries) {
-        result.diagnostics.insert(result.diagnostics.end(), entry->diagnostics.begin(), entry->diagnostics.end());
-    }
+    // Each fact once, as the pass that first found it states it: the
+    // verifier finds an unchanged problem again after every pass.
+    auto facts = distinctDiagnostics(*trace);
+    result.diagnostics.insert(result.diagnostics.end(), std::make_move_iterator(facts.begin()),
+                              std::make_move_iterator(facts.end()));
     result.trace = std::move(trace);
     return result;
 }

@@ -44,8 +44,9 @@ struct LowerResult {
     // The passes run; null when the module did not parse or the target or a
     // pass name was not known.
     std::shared_ptr<const Trace> trace;
-    // Parse diagnostics, then the target's and pipeline's, then every pass's
-    // in order; each carries the pass that produced it.
+    // Parse diagnostics, then the target's and pipeline's, then the passes'
+    // in order, each fact once (distinctDiagnostics), carrying the pass that
+    // first found it. The trace's entries keep every pass's own.
     std::vector<Diagnostic> diagnostics;
     const Target* target = nullptr;
     TargetSource targetSource = TargetSource::Default;
