@@ -96,16 +96,14 @@ void requireRunnable(const std::string& source, const char* api, const std::stri
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {
     FuzzedDataProvider in(data, size);
-    const std::string src = tirx::fuzz::generateKernel(in);
-    const auto parsed = tirx::parseModule(src);
-    if (!parsed.ok()) std::abort(); // the generator wrote something that is not TIRx
-    const auto trace = tirx::fuzz::lowerForFuzzing(parsed.module);
+    const auto kernel = tirx::fuzz::parsedKernel(in);
+    const auto trace = tirx::fuzz::lowerForFuzzing(kernel.parsed.module);
     if (trace.failed() || trace.entries.empty()) return 0;
     const tirx::Module& lowered = *trace.entries.back()->module;
     for (const auto api : {tirx::NkiApi::Legacy, tirx::NkiApi::Current}) {
         tirx::NkiEmitOptions options;
         options.api = api;
-        options.source = parsed.module.get();
+        options.source = kernel.parsed.module.get();
         options.target = tirx::findTarget("aws/trn1/trn1.2xlarge");
         const auto kernel = tirx::emitNki(lowered, options);
         if (!kernel.ok()) {
@@ -114,7 +112,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
             }
             continue;
         }
-        requireRunnable(kernel.source, std::string(tirx::nkiApiName(api)).c_str(), src);
+        requireRunnable(kernel.source, std::string(tirx::nkiApiName(api)).c_str(), kernel.source);
     }
     return 0;
 }

@@ -5,10 +5,13 @@
 // tile calls of the copy, unary, binary and reduction families), so a pass
 // or a printer sees deep, well-formed inputs instead of parse errors.
 
+#include "script/parser.h"
+
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -135,6 +138,22 @@ inline std::string generateKernel(FuzzedDataProvider& in)
         }
     }
     return src;
+}
+
+// A generated kernel with its parse; the generator writing something that
+// is not TIRx is the target's own bug, so it aborts.
+struct GeneratedKernel {
+    std::string source;
+    ParseResult parsed;
+};
+
+inline GeneratedKernel parsedKernel(FuzzedDataProvider& in)
+{
+    GeneratedKernel k;
+    k.source = generateKernel(in);
+    k.parsed = parseModule(k.source);
+    if (!k.parsed.ok()) std::abort();
+    return k;
 }
 
 } // namespace tirx::fuzz

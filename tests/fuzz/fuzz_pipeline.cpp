@@ -17,10 +17,8 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {
     FuzzedDataProvider in(data, size);
-    const std::string src = tirx::fuzz::generateKernel(in);
-    const auto parsed = tirx::parseModule(src);
-    if (!parsed.ok()) std::abort(); // the generator wrote something that is not TIRx
-    const auto trace = tirx::fuzz::lowerForFuzzing(parsed.module);
+    const auto kernel = tirx::fuzz::parsedKernel(in);
+    const auto trace = tirx::fuzz::lowerForFuzzing(kernel.parsed.module);
     for (const auto& entry : trace.entries) {
         if (!entry->module || entry->failed) continue;
         if (!tirx::parseModule(entry->text).ok()) std::abort(); // a pass's output does not parse back
