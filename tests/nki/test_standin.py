@@ -26,6 +26,11 @@ def trace(body, args, head=HEAD, **launch):
     return doc
 
 
+def tensor_names(body, args):
+    """The names the first program gives its tensors, in order."""
+    return [t["name"] for t in trace(body, args)["programs"][0]["tensors"]]
+
+
 def load(path):
     with open(path, encoding="utf-8") as f:
         return json.load(f)
@@ -175,8 +180,7 @@ class Names(unittest.TestCase):
                "    tiles.append(nl.ndarray((128, 2), dtype=nl.float32, buffer=nl.sbuf))\n"
                "    typed: object = nl.zeros((128, 2), dtype=nl.float32)\n"
                "    return a\n")
-        doc = trace(src, [arg("a", (128, 4))])
-        names = [t["name"] for t in doc["programs"][0]["tensors"]]
+        names = tensor_names(src, [arg("a", (128, 4))])
         self.assertEqual(names, ["a", "given", "from_helper", f"kernel.py:{line_of(HEAD + src, 'tiles.append')}",
                                  "typed"])
 
@@ -197,8 +201,7 @@ class Names(unittest.TestCase):
                "    stack.alloc((128, 2))\n"
                "    out = nl.ndarray(a.shape, dtype=a.dtype, buffer=nl.shared_hbm)\n"
                "    return out\n")
-        doc = trace(src, [arg("a", (128, 4))])
-        names = [t["name"] for t in doc["programs"][0]["tensors"]]
+        names = tensor_names(src, [arg("a", (128, 4))])
         self.assertEqual(names, ["a", "x", "y", f"kernel.py:{line_of(HEAD + src, 'stack.alloc((128, 2))')}", "out"])
 
     def test_implicit_tiles(self):
